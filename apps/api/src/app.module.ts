@@ -1,0 +1,21 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { httpConventions, PlatformModule, PlatformOptions } from '@app/platform';
+import { IdentityModule } from '@app/identity';
+import { OrganizationsModule } from '@app/organizations';
+import { SpacesModule } from '@app/spaces';
+import { SystemController } from './system.controller';
+
+/** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
+export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule];
+
+@Module({})
+export class AppModule {
+  static register(options: PlatformOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(options), ...CONTEXT_MODULES],
+      controllers: [SystemController],
+      providers: httpConventions(),
+    };
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { Caller, NotFound, Principal } from '@app/platform';
+import { GetUsersQuery, UserView } from '../application/queries/get-user';
+
+@Controller()
+export class UsersController {
+  constructor(private readonly queries: QueryBus) {}
+
+  @Get('user')
+  async me(@Caller() caller: Principal): Promise<UserView> {
+    return this.one(caller.userId);
+  }
+
+  @Get('users/:userId')
+  async byId(@Param('userId') userId: string): Promise<UserView> {
+    return this.one(userId);
+  }
+
+  private async one(id: string): Promise<UserView> {
+    const u = (await this.queries.execute(new GetUsersQuery([id]))).get(id);
+    if (!u) throw new NotFound(`No user with id ${id}`);
+    return u;
+  }
+}

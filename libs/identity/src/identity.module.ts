@@ -1,0 +1,22 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionEngine, TokenVerifier } from '@app/platform';
+import { IssueTokenHandler } from './application/commands/issue-token';
+import { RegisterUserHandler } from './application/commands/register-user';
+import { RevokeTokenHandler } from './application/commands/revoke-token';
+import { GetUsersHandler } from './application/queries/get-user';
+import { identityProjection } from './application/queries/identity.projection';
+import { ReadModelTokenVerifier } from './application/token-verifier';
+import { UsersController } from './http/users.controller';
+
+/** Identity: users and their API tokens (stored hashed). */
+@Module({
+  controllers: [UsersController],
+  providers: [RegisterUserHandler, IssueTokenHandler, RevokeTokenHandler, GetUsersHandler, { provide: TokenVerifier, useClass: ReadModelTokenVerifier }],
+  exports: [TokenVerifier],
+})
+export class IdentityModule implements OnModuleInit {
+  constructor(private readonly engine: ProjectionEngine) {}
+  onModuleInit(): void {
+    this.engine.registerProjection(identityProjection);
+  }
+}

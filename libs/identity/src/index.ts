@@ -1,0 +1,5 @@
+export { IdentityModule } from './identity.module';
+export { RegisterUserCommand } from './application/commands/register-user';
+export { IssueTokenCommand } from './application/commands/issue-token';
+export { RevokeTokenCommand } from './application/commands/revoke-token';
+export { GetUsersQuery, type UserView } from './application/queries/get-user';

@@ -1,0 +1,51 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { ListResponse, NotFound, PageQuery, paginate, ReadStore, Role, Urls } from '@app/platform';
+import { OrganizationView, toOrganizationView } from './organization.view';
+import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './organizations.projection';
+
+/** The caller's role in an organization; null when not a member or no such organization. */
+export class GetMemberRoleQuery extends Query<Role | null> {
+  constructor(readonly organizationId: string, readonly userId: string) { super(); }
+}
+
+@QueryHandler(GetMemberRoleQuery)
+export class GetMemberRoleHandler implements IQueryHandler<GetMemberRoleQuery> {
+  constructor(private readonly store: ReadStore) {}
+  async execute(q: GetMemberRoleQuery): Promise<Role | null> {
+    return (await this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId)))?.role ?? null;
+  }
+}
+
+/** An organization as the caller sees it; 404 when the caller is not a member (existence does not leak). */
+export class GetOrganizationQuery extends Query<OrganizationView> {
+  constructor(readonly organizationId: string, readonly userId: string) { super(); }
+}
+
+@QueryHandler(GetOrganizationQuery)
+export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuery> {
+  constructor(private readonly store: ReadStore, private readonly urls: Urls) {}
+  async execute(q: GetOrganizationQuery): Promise<OrganizationView> {
+    const [org, member] = await Promise.all([
+      this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId),
+      this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId)),
+    ]);
+    if (!org || !member) throw new NotFound(`No organization with id ${q.organizationId}`);
+    return toOrganizationView(org, member.role, this.urls);
+  }
+}
+
+/** Organizations the caller belongs to, in the order they joined. */
+export class ListOrganizationsQuery extends Query<ListResponse<OrganizationView>> {
+  constructor(readonly userId: string, readonly page: PageQuery) { super(); }
+}
+
+@QueryHandler(ListOrganizationsQuery)
+export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery> {
+  constructor(private readonly store: ReadStore, private readonly urls: Urls) {}
+  async execute(q: ListOrganizationsQuery): Promise<ListResponse<OrganizationView>> {
+    return paginate<MemberDoc, OrganizationView>(this.store, MEMBERS, { userId: q.userId }, [['seq', 1]], q.page, async (m) => {
+      const org = await this.store.get<OrganizationDoc>(ORGANIZATIONS, m.organizationId);
+      return toOrganizationView(org!, m.role, this.urls);
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { createEventStore, createReadStore } from './adapters';
+import { BearerAuthGuard } from './auth/auth';
+import { Clock, SystemClock } from './clock/clock';
+import { PlatformConfig } from './config/platform-config';
+import { EventSourcing } from './ddd/event-sourcing.service';
+import { EventStore } from './event-store/event-store.port';
+import { ConsistencyInterceptor } from './http/consistency.interceptor';
+import { ErrorFilter } from './http/error.filter';
+import { Urls } from './http/urls';
+import { IdGenerator, RandomIdGenerator } from './ids/ids';
+import { ProjectionEngine } from './projections/projection-engine';
+import { ReadStore } from './read-store/read-store.port';
+import { Scheduler, timersProjection } from './scheduler/scheduler';
+import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
+
+export interface PlatformOptions {
+  config?: PlatformConfig;
+  clock?: Clock;
+  ids?: IdGenerator;
+}
+
+/**
+ * The HTTP conventions, registered by the API's root module (the guard needs the identity
+ * context's TokenVerifier, which the root module imports).
+ */
+export const httpConventions = (): Provider[] => [
+  { provide: APP_FILTER, useClass: ErrorFilter },
+  { provide: APP_GUARD, useClass: BearerAuthGuard },
+  { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
+];
+
+/**
+ * Shared infrastructure for every bounded context: the two stores, event sourcing, projections,
+ * sagas and timers, and the HTTP conventions. Workers (projections, sagas, scheduler) start
+ * once every context module has registered its projections.
+ */
+@Global()
+@Module({})
+export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(PlatformConfig) private readonly config: PlatformConfig,
+    private readonly engine: ProjectionEngine,
+    private readonly scheduler: Scheduler,
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+  ) {}
+
+  static forRoot(options: PlatformOptions = {}): DynamicModule {
+    const config = options.config ?? PlatformConfig.fromEnv();
+    const providers: Provider[] = [
+      { provide: PlatformConfig, useValue: config },
+      { provide: Clock, useValue: options.clock ?? new SystemClock() },
+      { provide: IdGenerator, useValue: options.ids ?? new RandomIdGenerator() },
+      { provide: EventStore, useFactory: () => createEventStore(config) },
+      { provide: ReadStore, useFactory: () => createReadStore(config) },
+      EventSourcing,
+      ProjectionEngine,
+      Scheduler,
+      ScheduleTimerHandler,
+      CancelTimerHandler,
+      Urls,
+    ];
+    return {
+      module: PlatformModule,
+      imports: [CqrsModule.forRoot()],
+      providers,
+      exports: [PlatformConfig, Clock, IdGenerator, EventStore, ReadStore, EventSourcing, ProjectionEngine, Scheduler, Urls, CqrsModule],
+    };
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.engine.registerProjection(timersProjection);
+    if (this.config.runWorkers) {
+      await this.engine.start();
+      this.scheduler.start();
+    } else {
+      await this.engine.define();
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.scheduler.stop();
+    await this.engine.stop();
+    await this.events.close();
+    await this.reads.close();
+  }
+}

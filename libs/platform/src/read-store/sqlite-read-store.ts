@@ -1,0 +1,239 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import { Checkpoint, CollectionDefinition, CommitOptions, Doc, Filter, FindOptions, ParkedEvent, ReadStore, Write } from './read-store.port';
+
+const ident = (s: string) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(s)) throw new Error(`invalid collection or projection name "${s}"`);
+  return s.replace(/-/g, '_');
+};
+const jsonPath = (field: string) => {
+  if (!/^[A-Za-z0-9_.]+$/.test(field)) throw new Error(`invalid field path "${field}"`);
+  return field === 'id' ? 'id' : `json_extract(doc, '$.${field}')`;
+};
+/** JSON booleans come back from json_extract as 1/0. */
+const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v === undefined ? null : v);
+
+/**
+ * Embedded read models: one SQLite file, one table per collection and generation, each
+ * document stored as JSON. Writes and the checkpoint commit in one transaction.
+ */
+export class SqliteReadStore extends ReadStore {
+  private readonly db: Database.Database;
+  private readonly owner = new Map<string, string>();
+  private readonly collections = new Map<string, CollectionDefinition[]>();
+
+  constructor(file: string) {
+    super();
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS _projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (name, generation));
+      CREATE TABLE IF NOT EXISTS _parked (id TEXT PRIMARY KEY, projection TEXT NOT NULL, position INTEGER NOT NULL, event_id TEXT NOT NULL,
+        event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);`);
+  }
+
+  private table(collection: string, generation: number) {
+    return `rm_${ident(collection)}_g${generation}`;
+  }
+
+  private activeGeneration(projection: string): number {
+    const row = this.db.prepare('SELECT active FROM _projections WHERE name = ?').get(projection) as { active: number } | undefined;
+    return row?.active ?? 1;
+  }
+
+  private tableFor(collection: string, generation?: number) {
+    const projection = this.owner.get(collection);
+    if (!projection) throw new Error(`unknown read-model collection "${collection}"`);
+    return this.table(collection, generation ?? this.activeGeneration(projection));
+  }
+
+  private createTables(projection: string, generation: number) {
+    for (const c of this.collections.get(projection) ?? []) {
+      const t = this.table(c.name, generation);
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      (c.indexes ?? []).forEach((fields, i) => {
+        this.db.exec(`CREATE INDEX IF NOT EXISTS ${t}_ix${i} ON ${t} (${fields.map(jsonPath).join(', ')})`);
+      });
+    }
+  }
+
+  async defineProjection(projection: string, collections: CollectionDefinition[]): Promise<void> {
+    this.collections.set(projection, collections);
+    for (const c of collections) this.owner.set(c.name, projection);
+    this.db.transaction(() => {
+      this.db.prepare('INSERT OR IGNORE INTO _projections (name, active) VALUES (?, 1)').run(projection);
+      const active = this.activeGeneration(projection);
+      this.db.prepare('INSERT OR IGNORE INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, active);
+      this.createTables(projection, active);
+    }).immediate();
+  }
+
+  async get<T extends Doc>(collection: string, id: string, generation?: number): Promise<T | null> {
+    const row = this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  private where(filter: Filter, params: unknown[]): string[] {
+    const clauses: string[] = [];
+    for (const [field, cond] of Object.entries(filter)) {
+      const col = jsonPath(field);
+      const isOps = cond !== null && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond as object).some((k) => k.startsWith('$'));
+      if (!isOps) {
+        if (cond === null || cond === undefined) clauses.push(`${col} IS NULL`);
+        else { clauses.push(`${col} = ?`); params.push(sqlValue(cond)); }
+        continue;
+      }
+      const c = cond as Record<string, unknown>;
+      const ops: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+      for (const [op, v] of Object.entries(c)) {
+        if (op in ops) { clauses.push(`${col} ${ops[op]} ?`); params.push(sqlValue(v)); }
+        else if (op === '$ne') {
+          if (v === null || v === undefined) clauses.push(`${col} IS NOT NULL`);
+          else { clauses.push(`(${col} IS NULL OR ${col} != ?)`); params.push(sqlValue(v)); }
+        } else if (op === '$exists') clauses.push(`${col} IS ${v ? 'NOT ' : ''}NULL`);
+        else if (op === '$in' || op === '$nin') {
+          const all = v as unknown[];
+          const vs = all.filter((x) => x !== null && x !== undefined);
+          const hasNull = vs.length !== all.length;
+          params.push(...vs.map(sqlValue));
+          const list = vs.length ? `${col} IN (${vs.map(() => '?').join(',')})` : '0';
+          clauses.push(
+            op === '$in'
+              ? `(${list}${hasNull ? ` OR ${col} IS NULL` : ''})`
+              : hasNull ? `(${col} IS NOT NULL AND NOT (${list}))` : `(${col} IS NULL OR NOT (${list}))`,
+          );
+        } else if (op === '$contains') { clauses.push(`instr(lower(${col}), lower(?)) > 0`); params.push(String(v)); }
+        else throw new Error(`unsupported filter operator ${op}`);
+      }
+    }
+    return clauses;
+  }
+
+  async find<T extends Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}, generation?: number): Promise<T[]> {
+    const params: unknown[] = [];
+    const clauses = this.where(filter, params);
+    const sort: Array<[string, 1 | -1]> = [...(options.sort ?? []).filter(([f]) => f !== 'id'), ['id', 1]];
+    if (options.after) {
+      // Keyset: (f1 > v1) OR (f1 = v1 AND f2 > v2) OR ... with nulls sorting first.
+      const ors: string[] = [];
+      sort.forEach(([field, dir], i) => {
+        const parts: string[] = [];
+        for (let j = 0; j < i; j++) {
+          const v = sqlValue(options.after![j]);
+          if (v === null) parts.push(`${jsonPath(sort[j][0])} IS NULL`);
+          else { parts.push(`${jsonPath(sort[j][0])} = ?`); params.push(v); }
+        }
+        const v = sqlValue(options.after![i]);
+        const col = jsonPath(field);
+        if (v === null) parts.push(dir === 1 ? `${col} IS NOT NULL` : '0');
+        else if (dir === 1) { parts.push(`${col} > ?`); params.push(v); }
+        else { parts.push(`(${col} < ? OR ${col} IS NULL)`); params.push(v); }
+        ors.push(`(${parts.join(' AND ')})`);
+      });
+      clauses.push(`(${ors.join(' OR ')})`);
+    }
+    const sql = `SELECT doc FROM ${this.tableFor(collection, generation)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''} ORDER BY ${sort
+      .map(([f, d]) => `${jsonPath(f)} ${d === 1 ? 'ASC' : 'DESC'}`)
+      .join(', ')} LIMIT ?`;
+    params.push(options.limit ?? -1);
+    return (this.db.prepare(sql).all(...params) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as T);
+  }
+
+  async count(collection: string, filter: Filter = {}, generation?: number): Promise<number> {
+    const params: unknown[] = [];
+    const clauses = this.where(filter, params);
+    const sql = `SELECT COUNT(*) AS n FROM ${this.tableFor(collection, generation)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`;
+    return (this.db.prepare(sql).get(...params) as { n: number }).n;
+  }
+
+  async checkpoint(projection: string): Promise<Checkpoint> {
+    const generation = this.activeGeneration(projection);
+    return { generation, position: await this.generationCheckpoint(projection, generation) };
+  }
+
+  async generationCheckpoint(projection: string, generation: number): Promise<number> {
+    const row = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
+    return row?.position ?? 0;
+  }
+
+  async commit(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions = {}): Promise<boolean> {
+    return this.db.transaction((): boolean => {
+      if (options.requireActive && this.activeGeneration(projection) !== generation) return false;
+      const moved = this.db
+        .prepare('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?')
+        .run(to, projection, generation, from);
+      if (moved.changes !== 1) return false;
+      for (const w of writes) {
+        const t = this.table(w.collection, generation);
+        if (w.kind === 'put') this.db.prepare(`INSERT OR REPLACE INTO ${t} (id, doc) VALUES (?, ?)`).run(w.doc.id, JSON.stringify(w.doc));
+        else this.db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
+      }
+      for (const e of options.park ?? []) {
+        this.db
+          .prepare('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+          .run(randomUUID(), e.projection, e.position, e.eventId, e.eventType, e.stream, e.error, e.parkedAt);
+      }
+      for (const id of options.unpark ?? []) this.db.prepare('DELETE FROM _parked WHERE id = ?').run(id);
+      return true;
+    }).immediate();
+  }
+
+  async createGeneration(projection: string): Promise<number> {
+    return this.db.transaction((): number => {
+      const active = this.activeGeneration(projection);
+      const others = this.db.prepare('SELECT generation FROM _checkpoints WHERE name = ? AND generation != ?').all(projection, active) as Array<{ generation: number }>;
+      for (const o of others) this.dropTables(projection, o.generation);
+      const max = (this.db.prepare('SELECT MAX(generation) AS g FROM _checkpoints WHERE name = ?').get(projection) as { g: number | null }).g ?? active;
+      const generation = Math.max(max, active) + 1;
+      this.db.prepare('INSERT INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, generation);
+      this.createTables(projection, generation);
+      return generation;
+    }).immediate();
+  }
+
+  async activateGeneration(projection: string, generation: number): Promise<boolean> {
+    return this.db.transaction((): boolean => {
+      const active = this.activeGeneration(projection);
+      const live = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, active) as { position: number } | undefined;
+      const mine = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
+      if (!mine || (live && mine.position < live.position)) return false;
+      this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
+      return true;
+    }).immediate();
+  }
+
+  async dropGeneration(projection: string, generation: number): Promise<void> {
+    this.db.transaction(() => {
+      if (this.activeGeneration(projection) === generation) throw new Error('cannot drop the active generation');
+      this.dropTables(projection, generation);
+    }).immediate();
+  }
+
+  private dropTables(projection: string, generation: number) {
+    for (const c of this.collections.get(projection) ?? []) this.db.exec(`DROP TABLE IF EXISTS ${this.table(c.name, generation)}`);
+    this.db.prepare('DELETE FROM _checkpoints WHERE name = ? AND generation = ?').run(projection, generation);
+  }
+
+  async dump(collection: string, generation?: number): Promise<Doc[]> {
+    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map((r) => JSON.parse(r.doc));
+  }
+
+  async listParked(projection?: string): Promise<ParkedEvent[]> {
+    const rows = (projection
+      ? this.db.prepare('SELECT * FROM _parked WHERE projection = ? ORDER BY position').all(projection)
+      : this.db.prepare('SELECT * FROM _parked ORDER BY projection, position').all()) as Array<Record<string, string & number>>;
+    return rows.map((r) => ({
+      id: r.id, projection: r.projection, position: r.position, eventId: r.event_id, eventType: r.event_type, stream: r.stream, error: r.error, parkedAt: r.parked_at,
+    }));
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
