@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { httpConventions, PlatformModule, PlatformOptions } from '@app/platform';
+import { httpConventions, PlatformModule, PlatformOptions, PlatformWorkersModule } from '@app/platform';
 import { IdentityModule } from '@app/identity';
 import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
@@ -13,7 +13,7 @@ export class AppModule {
   static register(options: PlatformOptions = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [PlatformModule.forRoot(options), ...CONTEXT_MODULES],
+      imports: [PlatformModule.forRoot(options), PlatformWorkersModule, ...CONTEXT_MODULES],
       controllers: [SystemController],
       providers: httpConventions(),
     };

@@ -1,7 +1,7 @@
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { EventStore, isRole, PlatformConfig, PlatformModule, PlatformOptions, ProjectionEngine, ReadStore } from '@app/platform';
+import { EventStore, isRole, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule, ProjectionEngine, ReadStore } from '@app/platform';
 import { IssueTokenCommand, RegisterUserCommand, RevokeTokenCommand } from '@app/identity';
 import { AddOrganizationMemberCommand, CreateOrganizationCommand } from '@app/organizations';
 import { CONTEXT_MODULES } from '../../api/src/app.module';
@@ -39,7 +39,7 @@ export const USAGE = `usage: npm run --silent cli -- <command>
 /** The operator CLI: same contexts and stores as the API, no HTTP, no background workers. */
 export async function openContext(options: PlatformOptions = {}): Promise<INestApplicationContext> {
   const config = options.config ?? PlatformConfig.fromEnv(process.env, { runWorkers: false });
-  @Module({ imports: [PlatformModule.forRoot({ ...options, config }), ...CONTEXT_MODULES] })
+  @Module({ imports: [PlatformModule.forRoot({ ...options, config }), PlatformWorkersModule, ...CONTEXT_MODULES] })
   class CliModule {}
   const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error'] });
   app.enableShutdownHooks();

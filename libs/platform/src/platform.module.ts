@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Provider } from '@nestjs/common';
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, Provider } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { createEventStore, createReadStore } from './adapters';
@@ -34,19 +34,12 @@ export const httpConventions = (): Provider[] => [
 
 /**
  * Shared infrastructure for every bounded context: the two stores, event sourcing, projections,
- * sagas and timers, and the HTTP conventions. Workers (projections, sagas, scheduler) start
- * once every context module has registered its projections.
+ * sagas and timers, and the HTTP conventions. The stores close last, at shutdown.
  */
 @Global()
 @Module({})
-export class PlatformModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(
-    @Inject(PlatformConfig) private readonly config: PlatformConfig,
-    private readonly engine: ProjectionEngine,
-    private readonly scheduler: Scheduler,
-    private readonly events: EventStore,
-    private readonly reads: ReadStore,
-  ) {}
+export class PlatformModule implements OnApplicationShutdown {
+  constructor(private readonly events: EventStore, private readonly reads: ReadStore) {}
 
   static forRoot(options: PlatformOptions = {}): DynamicModule {
     const config = options.config ?? PlatformConfig.fromEnv();
@@ -71,6 +64,25 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     };
   }
 
+  async onApplicationShutdown(): Promise<void> {
+    await this.events.close();
+    await this.reads.close();
+  }
+}
+
+/**
+ * Starts projections, sagas and the scheduler. Imported by the root module (not global) so its
+ * bootstrap hook runs after the global modules' — CQRS registers its handlers in its own —
+ * and after every context registered its projections in onModuleInit.
+ */
+@Module({})
+export class PlatformWorkersModule implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    @Inject(PlatformConfig) private readonly config: PlatformConfig,
+    private readonly engine: ProjectionEngine,
+    private readonly scheduler: Scheduler,
+  ) {}
+
   async onApplicationBootstrap(): Promise<void> {
     this.engine.registerProjection(timersProjection);
     if (this.config.runWorkers) {
@@ -81,10 +93,8 @@ export class PlatformModule implements OnApplicationBootstrap, OnApplicationShut
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async onModuleDestroy(): Promise<void> {
     await this.scheduler.stop();
     await this.engine.stop();
-    await this.events.close();
-    await this.reads.close();
   }
 }

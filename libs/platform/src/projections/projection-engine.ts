@@ -132,6 +132,22 @@ export class ProjectionEngine {
     await this.waitFor(RequestContext.current()?.writePosition ?? 0);
   }
 
+  /**
+   * Waits until every local runner — projections, sagas, timers — has processed everything in
+   * the store, including events the sagas appended meanwhile (operations and tests).
+   */
+  async drain(timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const head = await this.events.headPosition();
+      while ([...this.runners.values()].some((r) => r.position < head)) {
+        if (Date.now() > deadline) throw new Error(`projections did not reach position ${head} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      if ((await this.events.headPosition()) === head) return;
+    }
+  }
+
   /** Waits until the read models include everything in the store now. */
   async waitForHead(timeoutMs?: number): Promise<void> {
     await this.waitFor(await this.events.headPosition(), timeoutMs);
