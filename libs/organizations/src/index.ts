@@ -1,4 +1,4 @@
 export { OrganizationsModule } from './organizations.module';
 export { CreateOrganizationCommand, AddOrganizationMemberCommand } from './application/commands/organization.commands';
-export { GetMemberRoleQuery } from './application/queries/organization.queries';
+export { GetMemberRoleQuery, GetOrganizationMergeRulesQuery } from './application/queries/organization.queries';
 export { parseMergeRules } from './http/update-organization.body';

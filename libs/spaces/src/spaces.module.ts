@@ -7,7 +7,7 @@ import { DuplicateSpaceHandler } from './application/commands/duplicate-space';
 import { PurgeSpaceCommand, PurgeSpaceHandler } from './application/commands/purge-space';
 import { RestoreSpaceHandler } from './application/commands/restore-space';
 import { UpdateSpaceHandler } from './application/commands/update-space';
-import { GetSpaceHandler, ListSpacesHandler } from './application/queries/space.queries';
+import { GetSpaceAccessHandler, GetSpaceHandler, ListSpacesHandler } from './application/queries/space.queries';
 import { spacesProjection } from './application/queries/spaces.projection';
 import { SpaceAccess } from './application/space-access';
 import { SpacesController } from './http/spaces.controller';
@@ -18,7 +18,7 @@ import { PURGE_SPACE_TIMER, PurgeDeletedSpaceSaga } from './sagas/purge-deleted-
   controllers: [SpacesController],
   providers: [
     SpaceAccess, CreateSpaceHandler, UpdateSpaceHandler, DeleteSpaceHandler, RestoreSpaceHandler, DuplicateSpaceHandler, PurgeSpaceHandler,
-    GetSpaceHandler, ListSpacesHandler, PurgeDeletedSpaceSaga,
+    GetSpaceHandler, ListSpacesHandler, GetSpaceAccessHandler, PurgeDeletedSpaceSaga,
   ],
 })
 export class SpacesModule implements OnModuleInit {

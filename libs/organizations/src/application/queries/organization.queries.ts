@@ -49,3 +49,17 @@ export class ListOrganizationsHandler implements IQueryHandler<ListOrganizations
     });
   }
 }
+
+/** The organization's merge rules (what a space with `{type: inherit}` follows). */
+export class GetOrganizationMergeRulesQuery extends Query<OrganizationDoc['mergeRules'] | null> {
+  constructor(readonly organizationId: string) { super(); }
+}
+
+@QueryHandler(GetOrganizationMergeRulesQuery)
+export class GetOrganizationMergeRulesHandler implements IQueryHandler<GetOrganizationMergeRulesQuery> {
+  constructor(private readonly store: ReadStore) {}
+  async execute(q: GetOrganizationMergeRulesQuery) {
+    const o = await this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId);
+    return o ? o.mergeRules ?? { type: 'none' as const } : null;
+  }
+}

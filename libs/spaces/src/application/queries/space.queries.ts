@@ -38,3 +38,35 @@ export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
     );
   }
 }
+
+export interface SpaceAccessInfo {
+  spaceId: string;
+  organizationId: string;
+  /** The caller's effective role; null when they may not see the space. */
+  role: import('@app/platform').Role | null;
+  editMode: 'live' | 'locked';
+  mergeRules: SpaceDoc['mergeRules'];
+  /** Id of the revision the space was created with (an empty revision). */
+  initialRevision: string;
+}
+
+/**
+ * For other contexts (content, comments…): a live space and the caller's role on it, or null
+ * when there is no such live space. Contexts answer 404 when this is null or role is null.
+ */
+export class GetSpaceAccessQuery extends Query<SpaceAccessInfo | null> {
+  constructor(readonly spaceId: string, readonly userId: string) { super(); }
+}
+
+@QueryHandler(GetSpaceAccessQuery)
+export class GetSpaceAccessHandler implements IQueryHandler<GetSpaceAccessQuery> {
+  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess) {}
+  async execute(q: GetSpaceAccessQuery): Promise<SpaceAccessInfo | null> {
+    const s = await this.store.get<SpaceDoc>(SPACES, q.spaceId);
+    if (!s || s.status !== 'active') return null;
+    return {
+      spaceId: s.id, organizationId: s.organizationId, role: await this.access.roleOn(s, q.userId),
+      editMode: s.editMode, mergeRules: s.mergeRules, initialRevision: s.revision,
+    };
+  }
+}

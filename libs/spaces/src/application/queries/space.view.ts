@@ -29,9 +29,9 @@ export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls) {
     revision: s.revision,
     defaultLevel: s.defaultLevel,
     comments: 0,
-    changeRequests: 0,
-    changeRequestsOpen: 0,
-    changeRequestsDraft: 0,
+    changeRequests: s.changeRequests ?? 0,
+    changeRequestsOpen: s.changeRequestsOpen ?? 0,
+    changeRequestsDraft: s.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role),
   };
 }

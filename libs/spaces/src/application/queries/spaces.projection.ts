@@ -10,13 +10,21 @@ export interface SpaceDoc extends SpaceCreated {
   deletedAt: string | null;
   /** Global position of the creation event: the immutable key listings page by. */
   seq: number;
+  /** Counters kept from the content context's integration events. */
+  changeRequests?: number;
+  changeRequestsOpen?: number;
+  changeRequestsDraft?: number;
   [k: string]: unknown;
 }
 
 export const spacesProjection: ProjectionDefinition = {
   name: 'spaces',
   collections: [{ name: SPACES, indexes: [['organizationId', 'status', 'seq']] }],
-  handles: ['SpaceCreated', 'SpaceUpdated', 'SpaceDeleted', 'SpaceRestored', 'SpacePurged'],
+  handles: [
+    'SpaceCreated', 'SpaceUpdated', 'SpaceDeleted', 'SpaceRestored', 'SpacePurged',
+    // Integration events of the content context (matched by type string: spaces never imports content).
+    'ChangeRequestCreated', 'ChangeRequestStatusChanged', 'ChangeRequestMerged', 'SpaceContentRevised',
+  ],
   async apply(e, ctx) {
     const d = e.data as Record<string, any>;
     switch (e.type) {
@@ -35,6 +43,28 @@ export const spacesProjection: ProjectionDefinition = {
       case 'SpacePurged':
         ctx.delete(SPACES, d.spaceId);
         break;
+      case 'ChangeRequestCreated':
+        await ctx.update<SpaceDoc>(SPACES, d.spaceId, (s) => countStatus({ ...s, changeRequests: (s.changeRequests ?? 0) + 1 }, null, d.status));
+        break;
+      case 'ChangeRequestStatusChanged':
+        await ctx.update<SpaceDoc>(SPACES, d.spaceId, (s) => countStatus(s, d.from, d.to));
+        break;
+      case 'ChangeRequestMerged':
+        await ctx.update<SpaceDoc>(SPACES, d.spaceId, (s) => countStatus({ ...s, revision: d.revision }, d.from, 'merged'));
+        break;
+      case 'SpaceContentRevised':
+        await ctx.update<SpaceDoc>(SPACES, d.spaceId, (s) => ({ ...s, revision: d.revision }));
+        break;
     }
   },
 };
+
+/** Moves one change request between the open/draft counters. */
+function countStatus(s: SpaceDoc, from: string | null, to: string): SpaceDoc {
+  const next = { ...s, changeRequestsOpen: s.changeRequestsOpen ?? 0, changeRequestsDraft: s.changeRequestsDraft ?? 0 };
+  if (from === 'open') next.changeRequestsOpen--;
+  if (from === 'draft') next.changeRequestsDraft--;
+  if (to === 'open') next.changeRequestsOpen++;
+  if (to === 'draft') next.changeRequestsDraft++;
+  return next;
+}
