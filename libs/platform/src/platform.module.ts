@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy, Provider } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { createEventStore, createReadStore } from './adapters';
 import { BearerAuthGuard } from './auth/auth';
@@ -10,6 +10,7 @@ import { EventStore } from './event-store/event-store.port';
 import { ConsistencyInterceptor } from './http/consistency.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { Urls } from './http/urls';
+import { validationPipe } from './http/validation';
 import { IdGenerator, RandomIdGenerator } from './ids/ids';
 import { ProjectionEngine } from './projections/projection-engine';
 import { ReadStore } from './read-store/read-store.port';
@@ -30,6 +31,7 @@ export const httpConventions = (): Provider[] => [
   { provide: APP_FILTER, useClass: ErrorFilter },
   { provide: APP_GUARD, useClass: BearerAuthGuard },
   { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
+  { provide: APP_PIPE, useFactory: validationPipe },
 ];
 
 /**

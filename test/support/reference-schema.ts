@@ -1,0 +1,233 @@
+/**
+ * Validation of response bodies against the GitBook API reference (the OpenAPI 3.0 document
+ * shipped in @gitbook/api). Its paths carry no `/v1` prefix; our server serves them under /v1.
+ *
+ *   expectMatchesOperation('getSpaceById', 200, res.body)
+ *   expectMatchesSchema('Space', body)
+ *   expectErrorResponse('getSpaceById', 404, res.body)   // documented error response, else `Error`
+ *
+ * OpenAPI 3.0 specifics are rewritten into JSON Schema before compiling with Ajv 8:
+ * `nullable: true` becomes a `null` type (also added to `enum`), a `$ref` with `nullable`
+ * becomes `anyOf [$ref, null]`, `discriminator` is dropped (the `oneOf` still decides), and
+ * every `#/components/...` reference points into one registered document.
+ */
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import * as fs from 'fs';
+import * as path from 'path';
+
+// The package's exports hide package.json; its entry lives in dist/, the spec beside it.
+const SPEC_PATH = path.join(path.dirname(require.resolve('@gitbook/api')), '..', 'spec', 'openapi.json');
+const DOC_ID = 'https://reference.gitbook.test/openapi.json';
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+type Json = any;
+
+export interface ReferenceOperation {
+  operationId: string;
+  method: string;
+  /** Path as in the reference (no /v1 prefix), e.g. `/spaces/{spaceId}`. */
+  path: string;
+  responses: Record<string, Json>;
+}
+
+interface Reference {
+  spec: Json;
+  ajv: Ajv;
+  operations: Map<string, ReferenceOperation>;
+  cache: Map<string, ValidateFunction>;
+}
+
+let loaded: Reference | undefined;
+
+/** Rewrites one OpenAPI 3.0 schema (recursively) into a JSON Schema Ajv 8 understands. */
+function toJsonSchema(node: Json): Json {
+  if (Array.isArray(node)) return node.map(toJsonSchema);
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'discriminator' || k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs') continue;
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) out.$ref = DOC_ID + v;
+    else if (k === 'properties' || k === 'patternProperties' || k === 'definitions') {
+      // Maps of name -> schema: keep the names, transform the schemas.
+      out[k] = Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, toJsonSchema(s)]));
+    } else out[k] = toJsonSchema(v);
+  }
+  if (node.nullable === true) return makeNullable(out);
+  return out;
+}
+
+function makeNullable(s: Json): Json {
+  if (s.$ref !== undefined) {
+    const { $ref, description, deprecated, ...rest } = s;
+    const wrapped: Json = { anyOf: [{ $ref, ...rest }, { type: 'null' }] };
+    if (description !== undefined) wrapped.description = description;
+    return wrapped;
+  }
+  if (s.type !== undefined) {
+    const types = Array.isArray(s.type) ? s.type : [s.type];
+    if (!types.includes('null')) s.type = [...types, 'null'];
+    if (Array.isArray(s.enum) && !s.enum.includes(null)) s.enum = [...s.enum, null];
+    return s;
+  }
+  // No type of its own (oneOf/anyOf/allOf...): allow null alongside.
+  return { anyOf: [s, { type: 'null' }] };
+}
+
+function load(): Reference {
+  if (loaded) return loaded;
+  const spec = JSON.parse(fs.readFileSync(SPEC_PATH, 'utf8'));
+  const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateFormats: true });
+  addFormats(ajv);
+  // Formats the reference defines for itself: accepted as any string.
+  for (const f of ['emoji', 'icon']) ajv.addFormat(f, { type: 'string', validate: () => true });
+  ajv.addSchema({ $id: DOC_ID, components: { schemas: toJsonSchema(spec.components?.schemas ?? {}) } });
+
+  const operations = new Map<string, ReferenceOperation>();
+  for (const [p, item] of Object.entries<Json>(spec.paths ?? {})) {
+    for (const m of METHODS) {
+      const op = item?.[m];
+      if (op?.operationId) operations.set(op.operationId, { operationId: op.operationId, method: m.toUpperCase(), path: p, responses: op.responses ?? {} });
+    }
+  }
+  loaded = { spec, ajv, operations, cache: new Map() };
+  return loaded;
+}
+
+/** The reference operation with this operationId (method, path and documented responses). */
+export function referenceOperation(operationId: string): ReferenceOperation {
+  const op = load().operations.get(operationId);
+  if (!op) throw new Error(`The reference has no operation with operationId "${operationId}"`);
+  return op;
+}
+
+/** The operation's path as our server serves it, with parameters filled in: `/v1/spaces/abc`. */
+export function operationUrl(operationId: string, params: Record<string, string> = {}): string {
+  const p = referenceOperation(operationId).path.replace(/\{(\w+)\}/g, (_, name) => {
+    if (!(name in params)) throw new Error(`operationUrl(${operationId}): missing path parameter ${name}`);
+    return encodeURIComponent(params[name]);
+  });
+  return `/v1${p === '/' ? '/' : p}`;
+}
+
+function resolveResponse(response: Json): Json {
+  const seen = new Set<string>();
+  let r = response;
+  while (r && typeof r.$ref === 'string') {
+    if (seen.has(r.$ref)) throw new Error(`Circular response reference ${r.$ref}`);
+    seen.add(r.$ref);
+    const m = /^#\/components\/responses\/(.+)$/.exec(r.$ref);
+    if (!m) throw new Error(`Unsupported response reference ${r.$ref}`);
+    const target = load().spec.components?.responses?.[m[1]];
+    if (!target) throw new Error(`Reference response ${r.$ref} not found`);
+    r = target;
+  }
+  return r;
+}
+
+/** The JSON schema of a response object, or null when the response documents no body. */
+function responseBodySchema(response: Json): Json | null {
+  const r = resolveResponse(response);
+  const content = r?.content;
+  if (!content) return null;
+  const media = content['application/json'] ?? Object.entries<Json>(content).find(([t]) => /json/.test(t))?.[1];
+  return media?.schema ?? null;
+}
+
+function validator(key: string, schema: Json): ValidateFunction {
+  const ref = load();
+  let v = ref.cache.get(key);
+  if (!v) {
+    v = ref.ajv.compile(toJsonSchema(schema));
+    ref.cache.set(key, v);
+  }
+  return v;
+}
+
+const preview = (v: unknown) => {
+  let s: string;
+  try {
+    s = JSON.stringify(v);
+  } catch {
+    s = String(v);
+  }
+  if (s === undefined) s = String(v);
+  return s.length > 200 ? `${s.slice(0, 200)}…` : s;
+};
+
+function formatErrors(errors: ErrorObject[] | null | undefined): string {
+  // oneOf/anyOf failures produce one error per variant; keep them all but list distinct lines once.
+  const lines = new Set<string>();
+  for (const e of errors ?? []) {
+    const where = e.instancePath === '' ? '(root)' : e.instancePath;
+    const params = Object.keys(e.params ?? {}).length ? ` ${JSON.stringify(e.params)}` : '';
+    const value = e.keyword === 'required' || e.keyword === 'additionalProperties' ? '' : ` value=${preview(e.data)}`;
+    lines.add(`  - ${where}: ${e.message}${params} [schema ${e.schemaPath}]${value}`);
+  }
+  return [...lines].join('\n');
+}
+
+function check(label: string, key: string, schema: Json, body: unknown): void {
+  const v = validator(key, schema);
+  if (!v(body)) {
+    throw new Error(`${label}: response body does not match the reference\n${formatErrors(v.errors)}\nbody: ${preview(body)}`);
+  }
+}
+
+function isEmptyBody(body: unknown): boolean {
+  return body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0) || (Buffer.isBuffer(body) && body.length === 0);
+}
+
+export interface MatchOptions {
+  /**
+   * Accept a status the operation does not document, validating the body against this
+   * components schema instead (e.g. 'Error' for a 401/403 the reference leaves implicit).
+   * Without it an undocumented status fails the assertion.
+   */
+  undocumentedStatusSchema?: string;
+}
+
+/**
+ * Asserts that `body` is what the reference documents for `operationId` answering `status`.
+ * Fails when the status is not documented (unless `opts.undocumentedStatusSchema`), when the
+ * documented response has no body but one was sent, or when the body does not validate.
+ */
+export function expectMatchesOperation(operationId: string, status: number, body: unknown, opts: MatchOptions = {}): void {
+  const op = referenceOperation(operationId);
+  const label = `${operationId} (${op.method} ${op.path}) → ${status}`;
+  const documented = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`];
+  if (!documented) {
+    if (opts.undocumentedStatusSchema) return expectMatchesSchema(opts.undocumentedStatusSchema, body, label);
+    if (op.responses.default && status >= 400) {
+      const schema = responseBodySchema(op.responses.default);
+      if (schema) return check(`${label} (default response)`, `${operationId}:default`, schema, body);
+    }
+    throw new Error(`${label}: status ${status} is not documented by the reference (documented: ${Object.keys(op.responses).join(', ')})\nbody: ${preview(body)}`);
+  }
+  const schema = responseBodySchema(documented);
+  if (!schema) {
+    if (!isEmptyBody(body)) throw new Error(`${label}: the reference documents no body for this status, got ${preview(body)}`);
+    return;
+  }
+  check(label, `${operationId}:${status}`, schema, body);
+}
+
+/** Asserts that `body` validates against `#/components/schemas/<name>`. */
+export function expectMatchesSchema(name: string, body: unknown, label = `schema ${name}`): void {
+  const schemas = load().spec.components?.schemas ?? {};
+  if (!(name in schemas)) throw new Error(`The reference has no components schema "${name}"`);
+  check(label, `schema:${name}`, { $ref: `#/components/schemas/${name}` }, body);
+}
+
+/**
+ * An error answer of `operationId`: validated against the operation's documented response
+ * for that status when there is one, else against the reference `Error` schema; in both
+ * cases `error.code` must equal the HTTP status and `error.message` must be non-empty.
+ */
+export function expectErrorResponse(operationId: string, status: number, body: unknown): void {
+  if (status < 400) throw new Error(`expectErrorResponse(${operationId}): ${status} is not an error status`);
+  expectMatchesOperation(operationId, status, body, { undocumentedStatusSchema: 'Error' });
+  const err = (body as { error?: { code?: unknown; message?: unknown } })?.error;
+  if (err?.code !== status) throw new Error(`${operationId} → ${status}: error.code is ${preview(err?.code)}, expected ${status}`);
+  if (typeof err?.message !== 'string' || err.message.trim() === '') throw new Error(`${operationId} → ${status}: error.message is empty`);
+}
