@@ -164,6 +164,8 @@ export class SqliteEventStore extends EventStore {
       }
     })().catch((e) => {
       stopped = true;
+      this.appended.off('appended', onAppend);
+      this.subscriptions.delete(entry);
       onError?.(e);
     });
     return {

@@ -14,7 +14,6 @@ export interface RunnerTarget {
 export interface RunnerOptions {
   /** Backoff between attempts of a failing handler; after the last one the event is parked. */
   retryDelaysMs: number[];
-  batchSize?: number;
 }
 
 class StaleCheckpoint extends Error {}
@@ -57,6 +56,8 @@ export class ProjectionRunner {
       this.generation = cp.generation;
       this.position = cp.position;
     }
+    // stop() may have been called while the checkpoint was being read.
+    if (this.stopped) return;
     this.notify();
     this.subscription = this.events.subscribeToAll(this.position, (batch) => this.process(batch), (e) => {
       if (this.stopped) return;
@@ -119,8 +120,9 @@ export class ProjectionRunner {
 
   /** Applies a parked event again on the active generation and removes it once it succeeds. */
   static async replayParked(events: EventStore, store: ReadStore, target: RunnerTarget, parked: ParkedEvent): Promise<void> {
-    const [raw] = await events.readAll({ after: parked.position - 1, maxCount: 1 });
-    if (!raw || raw.id !== parked.eventId) throw new Error(`event ${parked.eventId} not found at position ${parked.position}`);
+    // By stream, not by position - 1: EventStoreDB positions are not consecutive.
+    const raw = (await events.readStream(parked.stream)).find((e) => e.id === parked.eventId);
+    if (!raw) throw new Error(`event ${parked.eventId} not found in stream ${parked.stream}`);
     for (let attempt = 0; attempt < 10; attempt++) {
       const cp = await store.checkpoint(target.name);
       const uow = new UnitOfWork(store, cp.generation);

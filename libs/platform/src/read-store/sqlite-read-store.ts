@@ -31,6 +31,8 @@ export class SqliteReadStore extends ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
+    // SQLite's lower() folds ASCII only; $contains is case-insensitive for every script.
+    this.db.function('ulower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS _projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (name, generation));
@@ -90,9 +92,8 @@ export class SqliteReadStore extends ReadStore {
         continue;
       }
       const c = cond as Record<string, unknown>;
-      const ops: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
       for (const [op, v] of Object.entries(c)) {
-        if (op in ops) { clauses.push(`${col} ${ops[op]} ?`); params.push(sqlValue(v)); }
+        if (op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte') clauses.push(this.range(col, op, sqlValue(v), params));
         else if (op === '$ne') {
           if (v === null || v === undefined) clauses.push(`${col} IS NOT NULL`);
           else { clauses.push(`(${col} IS NULL OR ${col} != ?)`); params.push(sqlValue(v)); }
@@ -108,17 +109,30 @@ export class SqliteReadStore extends ReadStore {
               ? `(${list}${hasNull ? ` OR ${col} IS NULL` : ''})`
               : hasNull ? `(${col} IS NOT NULL AND NOT (${list}))` : `(${col} IS NULL OR NOT (${list}))`,
           );
-        } else if (op === '$contains') { clauses.push(`instr(lower(${col}), lower(?)) > 0`); params.push(String(v)); }
+        } else if (op === '$contains') {
+          clauses.push(`(${field === 'id' ? '1' : `json_type(doc, '$.${field}') = 'text'`} AND instr(ulower(${col}), ulower(?)) > 0)`);
+          params.push(String(v));
+        }
         else throw new Error(`unsupported filter operator ${op}`);
       }
     }
     return clauses;
   }
 
+  /** Range comparison where null and missing sort first, as compare() orders them. */
+  private range(col: string, op: '$gt' | '$gte' | '$lt' | '$lte', v: unknown, params: unknown[]): string {
+    if (v === null) return { $gt: `${col} IS NOT NULL`, $gte: '1', $lt: '0', $lte: `${col} IS NULL` }[op];
+    params.push(v);
+    const sql = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
+    return op === '$lt' || op === '$lte' ? `(${col} IS NULL OR ${col} ${sql} ?)` : `${col} ${sql} ?`;
+  }
+
   async find<T extends Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}, generation?: number): Promise<T[]> {
     const params: unknown[] = [];
     const clauses = this.where(filter, params);
-    const sort: Array<[string, 1 | -1]> = [...(options.sort ?? []).filter(([f]) => f !== 'id'), ['id', 1]];
+    const given = options.sort ?? [];
+    // id is the final tie-breaker; an explicit sort on id keeps its direction.
+    const sort: Array<[string, 1 | -1]> = given.some(([f]) => f === 'id') ? [...given] : [...given, ['id', 1]];
     if (options.after) {
       // Keyset: (f1 > v1) OR (f1 = v1 AND f2 > v2) OR ... with nulls sorting first.
       const ors: string[] = [];
