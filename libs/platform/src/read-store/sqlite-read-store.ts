@@ -23,6 +23,7 @@ export class SqliteReadStore extends ReadStore {
   private readonly db: Database.Database;
   private readonly owner = new Map<string, string>();
   private readonly collections = new Map<string, CollectionDefinition[]>();
+  private statements = new Map<string, Database.Statement>();
 
   constructor(file: string) {
     super();
@@ -40,12 +41,22 @@ export class SqliteReadStore extends ReadStore {
         event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);`);
   }
 
+  /** Prepared once per SQL text; dropped whenever tables change (statements would go stale). */
+  private stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   private table(collection: string, generation: number) {
     return `rm_${ident(collection)}_g${generation}`;
   }
 
   private activeGeneration(projection: string): number {
-    const row = this.db.prepare('SELECT active FROM _projections WHERE name = ?').get(projection) as { active: number } | undefined;
+    const row = this.stmt('SELECT active FROM _projections WHERE name = ?').get(projection) as { active: number } | undefined;
     return row?.active ?? 1;
   }
 
@@ -56,6 +67,7 @@ export class SqliteReadStore extends ReadStore {
   }
 
   private createTables(projection: string, generation: number) {
+    this.statements.clear();
     for (const c of this.collections.get(projection) ?? []) {
       const t = this.table(c.name, generation);
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
@@ -77,7 +89,7 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async get<T extends Doc>(collection: string, id: string, generation?: number): Promise<T | null> {
-    const row = this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    const row = this.stmt(`SELECT doc FROM ${this.tableFor(collection, generation)} WHERE id = ?`).get(id) as { doc: string } | undefined;
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -156,14 +168,14 @@ export class SqliteReadStore extends ReadStore {
       .map(([f, d]) => `${jsonPath(f)} ${d === 1 ? 'ASC' : 'DESC'}`)
       .join(', ')} LIMIT ?`;
     params.push(options.limit ?? -1);
-    return (this.db.prepare(sql).all(...params) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as T);
+    return (this.stmt(sql).all(...params) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as T);
   }
 
   async count(collection: string, filter: Filter = {}, generation?: number): Promise<number> {
     const params: unknown[] = [];
     const clauses = this.where(filter, params);
     const sql = `SELECT COUNT(*) AS n FROM ${this.tableFor(collection, generation)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`;
-    return (this.db.prepare(sql).get(...params) as { n: number }).n;
+    return (this.stmt(sql).get(...params) as { n: number }).n;
   }
 
   async checkpoint(projection: string): Promise<Checkpoint> {
@@ -172,21 +184,19 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async generationCheckpoint(projection: string, generation: number): Promise<number> {
-    const row = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
+    const row = this.stmt('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
     return row?.position ?? 0;
   }
 
   async commit(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions = {}): Promise<boolean> {
     return this.db.transaction((): boolean => {
       if (options.requireActive && this.activeGeneration(projection) !== generation) return false;
-      const moved = this.db
-        .prepare('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?')
-        .run(to, projection, generation, from);
+      const moved = this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from);
       if (moved.changes !== 1) return false;
       for (const w of writes) {
         const t = this.table(w.collection, generation);
-        if (w.kind === 'put') this.db.prepare(`INSERT OR REPLACE INTO ${t} (id, doc) VALUES (?, ?)`).run(w.doc.id, JSON.stringify(w.doc));
-        else this.db.prepare(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
+        if (w.kind === 'put') this.stmt(`INSERT OR REPLACE INTO ${t} (id, doc) VALUES (?, ?)`).run(w.doc.id, JSON.stringify(w.doc));
+        else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
       }
       for (const e of options.park ?? []) {
         this.db
@@ -230,6 +240,7 @@ export class SqliteReadStore extends ReadStore {
   }
 
   private dropTables(projection: string, generation: number) {
+    this.statements.clear();
     for (const c of this.collections.get(projection) ?? []) this.db.exec(`DROP TABLE IF EXISTS ${this.table(c.name, generation)}`);
     this.db.prepare('DELETE FROM _checkpoints WHERE name = ? AND generation = ?').run(projection, generation);
   }
