@@ -1,18 +1,7 @@
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, expectMatchesSchema, operationUrl, referenceOperation } from '../support/reference-schema';
 
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof GitBookAPIError) return e;
-    throw e;
-  }
-  throw new Error('expected the client call to fail');
-}
 
 describe('HTTP conventions (e2e)', () => {
   let t: TestApp;

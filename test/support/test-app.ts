@@ -4,7 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { GitBookAPI } from '@gitbook/api';
+import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { ManualClock, PlatformConfig, ProjectionEngine, Scheduler } from '@app/platform';
 import { AppModule } from '../../apps/api/src/app.module';
 import { configureHttp } from '../../apps/api/src/bootstrap';
@@ -61,3 +61,17 @@ export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** A unique email per call, so suites sharing a server never collide. */
+export const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
+
+/** The error an official-client call failed with (fails the test if it succeeded). */
+export async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof GitBookAPIError) return e;
+    throw e;
+  }
+  throw new Error('expected the client call to fail');
+}
