@@ -62,6 +62,8 @@ describe('operator CLI in its own process, server running on the same data folde
       expect(Object.keys(e).sort()).toEqual(['actor', 'data', 'occurredAt', 'position', 'revision', 'stream', 'type']);
       expect(e.actor).toBe(boot.userId);
     }
+    const [boot2] = await cli(t.dataDir, 'events', '--stream', `organizations.organization-${boot.organizationId}`);
+    expect(boot2).toMatchObject({ type: 'OrganizationCreated', actor: 'cli' });
     const all = await cli(t.dataDir, 'events', '--from', String(stream[0].position - 1), '--limit', '2');
     expect(all).toHaveLength(2);
     expect(all[0]).toEqual(stream[0]);

@@ -1,7 +1,7 @@
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
-import { EventStore, isRole, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule, ProjectionEngine, ReadStore } from '@app/platform';
+import { EventStore, isRole, RequestContext, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule, ProjectionEngine, ReadStore } from '@app/platform';
 import { IssueTokenCommand, RegisterUserCommand, RevokeTokenCommand } from '@app/identity';
 import { AddOrganizationMemberCommand, CreateOrganizationCommand } from '@app/organizations';
 import { CONTEXT_MODULES } from '../../api/src/app.module';
@@ -46,7 +46,12 @@ export async function openContext(options: PlatformOptions = {}): Promise<INestA
   return app;
 }
 
-export async function runCli(argv: string[], app: INestApplicationContext, out: (line: string) => void): Promise<void> {
+/** Operator actions are attributed to the CLI in the events' metadata (actor `cli`). */
+export function runCli(argv: string[], app: INestApplicationContext, out: (line: string) => void): Promise<void> {
+  return RequestContext.run({ actor: 'cli' }, () => execute(argv, app, out));
+}
+
+async function execute(argv: string[], app: INestApplicationContext, out: (line: string) => void): Promise<void> {
   const { words, flags } = parse(argv);
   const commands = app.get(CommandBus);
   const print = (v: unknown) => out(JSON.stringify(v));
