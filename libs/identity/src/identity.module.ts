@@ -4,6 +4,7 @@ import { IssueTokenHandler } from './application/commands/issue-token';
 import { RegisterUserHandler } from './application/commands/register-user';
 import { RevokeTokenHandler } from './application/commands/revoke-token';
 import { GetUsersHandler } from './application/queries/get-user';
+import { GetUserEmailHandler } from './application/queries/get-user-email';
 import { identityProjection } from './application/queries/identity.projection';
 import { ReadModelTokenVerifier } from './application/token-verifier';
 import { UsersController } from './http/users.controller';
@@ -11,7 +12,7 @@ import { UsersController } from './http/users.controller';
 /** Identity: users and their API tokens (stored hashed). */
 @Module({
   controllers: [UsersController],
-  providers: [RegisterUserHandler, IssueTokenHandler, RevokeTokenHandler, GetUsersHandler, { provide: TokenVerifier, useClass: ReadModelTokenVerifier }],
+  providers: [RegisterUserHandler, IssueTokenHandler, RevokeTokenHandler, GetUsersHandler, GetUserEmailHandler, { provide: TokenVerifier, useClass: ReadModelTokenVerifier }],
   exports: [TokenVerifier],
 })
 export class IdentityModule implements OnModuleInit {

@@ -3,3 +3,4 @@ export { RegisterUserCommand } from './application/commands/register-user';
 export { IssueTokenCommand } from './application/commands/issue-token';
 export { RevokeTokenCommand } from './application/commands/revoke-token';
 export { GetUsersQuery, type UserView } from './application/queries/get-user';
+export { GetUserEmailQuery } from './application/queries/get-user-email';

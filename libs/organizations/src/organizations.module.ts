@@ -1,18 +1,51 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ProjectionEngine } from '@app/platform';
+import { InviteMembersHandler } from './application/commands/invite-members.command';
+import { ChangeInviteRoleHandler, CreateInviteLinkHandler, DeleteInviteLinkHandler } from './application/commands/invite-link.commands';
+import { JoinOrganizationHandler, JoinWithInviteHandler } from './application/commands/join.commands';
+import { ChangeMemberRoleHandler, RemoveMemberHandler } from './application/commands/member.commands';
 import { AddOrganizationMemberHandler, CreateOrganizationHandler, UpdateOrganizationHandler } from './application/commands/organization.commands';
+import { ChangeTeamMembersHandler } from './application/commands/team-members.commands';
+import { CreateTeamHandler, DeleteTeamHandler, RenameTeamHandler } from './application/commands/team.commands';
+import { DefaultContentCheck } from './application/default-content';
+import { OrgAccess } from './application/org-access';
+import { CONTRACT_QUERY_HANDLERS } from './application/queries/contract.queries';
+import { GetOrganizationsForEmailDomainHandler } from './application/queries/email-domain.queries';
+import { GetInviteLinkHandler, ListInviteLinksHandler } from './application/queries/invite.queries';
+import { MemberRenderer } from './application/queries/member-renderer';
+import { ListMemberTeamsHandler } from './application/queries/member-teams.query';
+import { GetMemberHandler, ListMembersHandler } from './application/queries/member.queries';
+import { organizationContentProjection } from './application/queries/organization-content.projection';
 import { GetMemberRoleHandler, GetOrganizationHandler, GetOrganizationMergeRulesHandler, ListOrganizationsHandler } from './application/queries/organization.queries';
 import { organizationsProjection } from './application/queries/organizations.projection';
+import { TeamViews } from './application/queries/team-views';
+import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './application/queries/team.queries';
+import { InvitesController } from './http/invites.controller';
+import { MembersController } from './http/members.controller';
 import { OrganizationsController } from './http/organizations.controller';
+import { TeamsController } from './http/teams.controller';
 
-/** Organizations and their members (teams, invites and SSO join this context later). */
+const COMMAND_HANDLERS = [
+  CreateOrganizationHandler, AddOrganizationMemberHandler, UpdateOrganizationHandler,
+  ChangeMemberRoleHandler, RemoveMemberHandler, InviteMembersHandler, JoinOrganizationHandler, JoinWithInviteHandler,
+  CreateInviteLinkHandler, ChangeInviteRoleHandler, DeleteInviteLinkHandler,
+  CreateTeamHandler, RenameTeamHandler, DeleteTeamHandler, ChangeTeamMembersHandler,
+];
+const QUERY_HANDLERS = [
+  GetMemberRoleHandler, GetOrganizationHandler, ListOrganizationsHandler, GetOrganizationMergeRulesHandler, GetOrganizationsForEmailDomainHandler,
+  ListMembersHandler, GetMemberHandler, ListMemberTeamsHandler, ListInviteLinksHandler, GetInviteLinkHandler,
+  ListTeamsHandler, GetTeamHandler, ListTeamMembersHandler, ...CONTRACT_QUERY_HANDLERS,
+];
+
+/** Organizations: settings, members, invites, joining and teams (SSO joins this context later). */
 @Module({
-  controllers: [OrganizationsController],
-  providers: [CreateOrganizationHandler, AddOrganizationMemberHandler, UpdateOrganizationHandler, GetMemberRoleHandler, GetOrganizationHandler, ListOrganizationsHandler, GetOrganizationMergeRulesHandler],
+  controllers: [OrganizationsController, MembersController, InvitesController, TeamsController],
+  providers: [DefaultContentCheck, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class OrganizationsModule implements OnModuleInit {
   constructor(private readonly engine: ProjectionEngine) {}
   onModuleInit(): void {
     this.engine.registerProjection(organizationsProjection);
+    this.engine.registerProjection(organizationContentProjection);
   }
 }

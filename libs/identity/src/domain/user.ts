@@ -1,6 +1,13 @@
-import { DomainEvent, Evolver, BadRequest } from '@app/platform';
+import { DomainEvent, Evolver, BadRequest, registerUpcaster } from '@app/platform';
 
-export type UserEvent = DomainEvent<'UserRegistered', { userId: string; email: string; displayName: string; registeredAt: string }>;
+/**
+ * `emailVerified`: users are created only by the operator (CLI) and by an admin's invitation,
+ * both of which we treat as proof of the address; a self-signup path would register false.
+ */
+export type UserEvent = DomainEvent<'UserRegistered', { userId: string; email: string; displayName: string; registeredAt: string; emailVerified: boolean }>;
+
+// Version 1 had no emailVerified; those users all came from the CLI, hence verified.
+registerUpcaster('UserRegistered', 1, (data) => ({ emailVerified: true, ...(data as object) }));
 export interface UserState { exists: boolean; email: string | null }
 
 export const userStream = (id: string) => `identity.user-${id}`;

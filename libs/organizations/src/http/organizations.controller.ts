@@ -1,28 +1,42 @@
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { Caller, PageQuery, Principal, ProjectionEngine } from '@app/platform';
+import { JoinOrganizationCommand } from '../application/commands/join.commands';
 import { UpdateOrganizationCommand } from '../application/commands/organization.commands';
+import { GetOrganizationsForEmailDomainQuery } from '../application/queries/email-domain.queries';
 import { GetOrganizationQuery, ListOrganizationsQuery } from '../application/queries/organization.queries';
 import { parseOrganizationPatch } from './update-organization.body';
 
-@Controller('orgs')
+@Controller()
 export class OrganizationsController {
   constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
 
-  @Get()
+  @Get('orgs')
   list(@Caller() caller: Principal, @Query() page: PageQuery) {
     return this.queries.execute(new ListOrganizationsQuery(caller.userId, page));
   }
 
-  @Get(':organizationId')
+  @Get('orgs/:organizationId')
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string) {
     return this.queries.execute(new GetOrganizationQuery(organizationId, caller.userId));
   }
 
-  @Patch(':organizationId')
+  @Patch('orgs/:organizationId')
   async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown) {
     await this.commands.execute(new UpdateOrganizationCommand(organizationId, caller.userId, parseOrganizationPatch(body)));
     await this.engine.settle();
     return this.queries.execute(new GetOrganizationQuery(organizationId, caller.userId));
+  }
+
+  /** 204 joined (or already a member); 400 the verified email's domain is not allowed; 404 no such organization. */
+  @Post('orgs/:organizationId/join')
+  @HttpCode(204)
+  async join(@Caller() caller: Principal, @Param('organizationId') organizationId: string): Promise<void> {
+    await this.commands.execute(new JoinOrganizationCommand(organizationId, caller.userId));
+  }
+
+  @Get('email-domains/:emailDomain/orgs')
+  forEmailDomain(@Caller() caller: Principal, @Param('emailDomain') emailDomain: string) {
+    return this.queries.execute(new GetOrganizationsForEmailDomainQuery(emailDomain, caller.userId));
   }
 }

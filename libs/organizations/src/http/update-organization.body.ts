@@ -1,5 +1,5 @@
 import { BadRequest, check, parseRoleOrNull } from '@app/platform';
-import { MergeRules, OrganizationSettings, validateTitle } from '../domain/organization';
+import { DefaultContent, MergeRules, OrganizationSettings, validateTitle } from '../domain/organization';
 
 const SINGLE_RULES = ['require_at_least_one_review', 'require_all_reviews_approved', 'require_agent_review', 'require_up_to_date_change_request', 'require_change_request_subject', 'require_change_request_description'];
 const USER_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'];
@@ -32,6 +32,15 @@ export function parseMergeRules(field: string, v: unknown, allowInherit: boolean
   return { type: 'rules', rules };
 }
 
+/** A site pointer (the reference's variant), or the space and collection pointers it still validates. */
+function parseDefaultContent(v: unknown): DefaultContent {
+  const dc = check.object('defaultContent', v);
+  const type = check.oneOf('defaultContent.type', dc.type, ['site', 'space', 'collection'] as const);
+  check.onlyKeys('defaultContent', dc, ['type', type]);
+  const ref = check.string(`defaultContent.${type}`, dc[type], { min: 1 });
+  return type === 'site' ? { type, site: ref } : type === 'space' ? { type, space: ref } : { type, collection: ref };
+}
+
 /** Validates the body of PATCH /v1/orgs/{organizationId}. */
 export function parseOrganizationPatch(body: unknown): OrganizationSettings {
   const b = check.object('body', body ?? {});
@@ -48,10 +57,7 @@ export function parseOrganizationPatch(body: unknown): OrganizationSettings {
   if ('defaultContent' in b) {
     if (b.defaultContent === null) out.defaultContent = null;
     else {
-      const dc = check.object('defaultContent', b.defaultContent);
-      check.onlyKeys('defaultContent', dc, ['type', 'site']);
-      check.oneOf('defaultContent.type', dc.type, ['site'] as const);
-      out.defaultContent = { type: 'site', site: check.string('defaultContent.site', dc.site, { min: 1 }) };
+      out.defaultContent = parseDefaultContent(b.defaultContent);
     }
   }
   if ('logo' in b) out.logo = b.logo === null ? null : check.url('logo', b.logo);

@@ -4,7 +4,7 @@ import { emailClaim, emailStream, normalizeEmail, user, userStream, validateDisp
 
 /** Registers a user, or returns the existing one with that email (`created: false`). */
 export class RegisterUserCommand extends Command<{ userId: string; created: boolean }> {
-  constructor(readonly email: string, readonly displayName: string) { super(); }
+  constructor(readonly email: string, readonly displayName: string, readonly emailVerified = true) { super(); }
 }
 
 @CommandHandler(RegisterUserCommand)
@@ -22,7 +22,7 @@ export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand>
     const userId = claim.state.userId!;
     if (userId !== candidate) return { userId, created: false };
     await this.es.handle(userStream(userId), user, (s, now) =>
-      s.exists ? [] : [{ type: 'UserRegistered', data: { userId, email, displayName, registeredAt: now.toISOString() } }],
+      s.exists ? [] : [{ type: 'UserRegistered', data: { userId, email, displayName, registeredAt: now.toISOString(), emailVerified: cmd.emailVerified } }],
     );
     return { userId, created: true };
   }

@@ -1,6 +1,8 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { atLeast, BadRequest, EventSourcing, Forbidden, IdGenerator, NotFound, Role } from '@app/platform';
-import { decideAddMember, decideCreate, decideUpdate, organization, organizationStream, OrganizationSettings } from '../../domain/organization';
+import { EventSourcing, IdGenerator, Role } from '@app/platform';
+import { decideAddMember } from '../../domain/members';
+import { decideCreate, decideUpdate, organization, organizationStream, OrganizationSettings, requireAdmin } from '../../domain/organization';
+import { DefaultContentCheck } from '../default-content';
 
 export class CreateOrganizationCommand extends Command<{ organizationId: string }> {
   constructor(readonly title: string, readonly adminUserId: string) { super(); }
@@ -16,7 +18,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
   }
 }
 
-/** Operator action (CLI): adds a user to an organization with a role. */
+/** Operator action (CLI): adds a user to an organization with a role (or changes it). */
 export class AddOrganizationMemberCommand extends Command<void> {
   constructor(readonly organizationId: string, readonly userId: string, readonly role: Role) { super(); }
 }
@@ -25,7 +27,9 @@ export class AddOrganizationMemberCommand extends Command<void> {
 export class AddOrganizationMemberHandler implements ICommandHandler<AddOrganizationMemberCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: AddOrganizationMemberCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideAddMember(s, cmd.organizationId, cmd.userId, cmd.role, now));
+    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) =>
+      decideAddMember(s, cmd.organizationId, cmd.userId, cmd.role, now, { source: 'operator' }),
+    );
   }
 }
 
@@ -35,17 +39,12 @@ export class UpdateOrganizationCommand extends Command<void> {
 
 @CommandHandler(UpdateOrganizationCommand)
 export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganizationCommand> {
-  constructor(private readonly es: EventSourcing) {}
+  constructor(private readonly es: EventSourcing, private readonly defaultContent: DefaultContentCheck) {}
   async execute(cmd: UpdateOrganizationCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => {
-      const role = s.members[cmd.actorId];
-      if (!s.exists || !role) throw new NotFound(`No organization with id ${cmd.organizationId}`);
-      if (!atLeast(role, 'admin')) throw new Forbidden('Only organization admins can update the organization');
-      if (cmd.changes.defaultContent) {
-        // No docs site exists yet in this service, so no site can be the default content.
-        throw new BadRequest(`defaultContent.site: no site with id ${cmd.changes.defaultContent.site} in this organization`);
-      }
-      return decideUpdate(s, cmd.organizationId, cmd.changes, now);
-    });
+    // Membership and role are checked by the decider first, so outsiders learn nothing from the content check.
+    const { state } = await this.es.load(organizationStream(cmd.organizationId), organization);
+    requireAdmin(state, cmd.organizationId, cmd.actorId, 'update the organization');
+    if (cmd.changes.defaultContent) await this.defaultContent.assertExists(cmd.organizationId, cmd.changes.defaultContent);
+    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideUpdate(s, cmd.organizationId, cmd.actorId, cmd.changes, now));
   }
 }

@@ -1,9 +1,11 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ListResponse, NotFound, PageQuery, paginate, ReadStore, Role, Urls } from '@app/platform';
+import { ListResponse, PageQuery, paginate, ReadStore, Role, Urls } from '@app/platform';
+import { OrganizationNotFound } from '../../domain/organization';
+import { OrgAccess } from '../org-access';
 import { OrganizationView, toOrganizationView } from './organization.view';
-import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './organizations.projection';
+import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './read-models';
 
-/** The caller's role in an organization; null when not a member or no such organization. */
+/** The user's role in an organization; null for guests, non-members and unknown organizations. */
 export class GetMemberRoleQuery extends Query<Role | null> {
   constructor(readonly organizationId: string, readonly userId: string) { super(); }
 }
@@ -23,14 +25,11 @@ export class GetOrganizationQuery extends Query<OrganizationView> {
 
 @QueryHandler(GetOrganizationQuery)
 export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuery> {
-  constructor(private readonly store: ReadStore, private readonly urls: Urls) {}
+  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly urls: Urls) {}
   async execute(q: GetOrganizationQuery): Promise<OrganizationView> {
-    const [org, member] = await Promise.all([
-      this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId),
-      this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId)),
-    ]);
-    if (!org || !member) throw new NotFound(`No organization with id ${q.organizationId}`);
-    return toOrganizationView(org, member.role, this.urls);
+    const [org, caller] = await Promise.all([this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId), this.access.caller(q.organizationId, q.userId)]);
+    if (!org || !caller.member) throw new OrganizationNotFound(q.organizationId);
+    return toOrganizationView(org, caller, this.urls);
   }
 }
 
@@ -41,11 +40,11 @@ export class ListOrganizationsQuery extends Query<ListResponse<OrganizationView>
 
 @QueryHandler(ListOrganizationsQuery)
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery> {
-  constructor(private readonly store: ReadStore, private readonly urls: Urls) {}
+  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly urls: Urls) {}
   async execute(q: ListOrganizationsQuery): Promise<ListResponse<OrganizationView>> {
     return paginate<MemberDoc, OrganizationView>(this.store, MEMBERS, { userId: q.userId }, [['seq', 1]], q.page, async (m) => {
-      const org = await this.store.get<OrganizationDoc>(ORGANIZATIONS, m.organizationId);
-      return toOrganizationView(org!, m.role, this.urls);
+      const [org, caller] = await Promise.all([this.store.get<OrganizationDoc>(ORGANIZATIONS, m.organizationId), this.access.caller(m.organizationId, q.userId)]);
+      return toOrganizationView(org!, caller, this.urls);
     });
   }
 }

@@ -1,0 +1,44 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EventSourcing, IdGenerator, Role } from '@app/platform';
+import { decideChangeInviteRole, decideCreateInviteLink, decideDeleteInviteLink } from '../../domain/invites';
+import { organization, organizationStream } from '../../domain/organization';
+
+export class CreateInviteLinkCommand extends Command<{ inviteId: string }> {
+  constructor(readonly organizationId: string, readonly actorId: string, readonly role: Role | null) { super(); }
+}
+
+@CommandHandler(CreateInviteLinkCommand)
+export class CreateInviteLinkHandler implements ICommandHandler<CreateInviteLinkCommand> {
+  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  async execute(cmd: CreateInviteLinkCommand) {
+    const inviteId = this.ids.next();
+    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideCreateInviteLink(s, cmd.organizationId, cmd.actorId, inviteId, cmd.role, now));
+    return { inviteId };
+  }
+}
+
+export class ChangeInviteRoleCommand extends Command<void> {
+  constructor(readonly organizationId: string, readonly actorId: string, readonly inviteId: string, readonly role: Role | null) { super(); }
+}
+
+@CommandHandler(ChangeInviteRoleCommand)
+export class ChangeInviteRoleHandler implements ICommandHandler<ChangeInviteRoleCommand> {
+  constructor(private readonly es: EventSourcing) {}
+  async execute(cmd: ChangeInviteRoleCommand) {
+    await this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideChangeInviteRole(s, cmd.organizationId, cmd.actorId, cmd.inviteId, cmd.role));
+  }
+}
+
+/** `deleted: false` when there was no such invite (204). */
+export class DeleteInviteLinkCommand extends Command<{ deleted: boolean }> {
+  constructor(readonly organizationId: string, readonly actorId: string, readonly inviteId: string) { super(); }
+}
+
+@CommandHandler(DeleteInviteLinkCommand)
+export class DeleteInviteLinkHandler implements ICommandHandler<DeleteInviteLinkCommand> {
+  constructor(private readonly es: EventSourcing) {}
+  async execute(cmd: DeleteInviteLinkCommand) {
+    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideDeleteInviteLink(s, cmd.organizationId, cmd.actorId, cmd.inviteId, now));
+    return { deleted: r.events.length > 0 };
+  }
+}

@@ -1,0 +1,22 @@
+import { UserView } from '@app/identity';
+import { Urls } from '@app/platform';
+import { MemberDoc } from './read-models';
+
+/**
+ * The reference `OrganizationMember`. `spaces` counts the spaces the user holds an explicit grant
+ * on; `disabled` is always false: members are removed, never disabled.
+ */
+export function toMemberView(m: MemberDoc, user: UserView | undefined, urls: Urls) {
+  return {
+    object: 'member' as const,
+    id: m.userId,
+    role: m.role,
+    user: user ?? { object: 'user' as const, id: m.userId, displayName: m.userId, urls: { location: urls.api(`/users/${m.userId}`) } },
+    disabled: false,
+    joinedAt: m.joinedAt,
+    sso: m.sso,
+    spaces: m.spaces ?? 0,
+    teams: m.teams ?? 0,
+  };
+}
+export type MemberView = ReturnType<typeof toMemberView>;

@@ -1,0 +1,44 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { Caller, Principal, ProjectionEngine } from '@app/platform';
+import { ChangeMemberRoleCommand, RemoveMemberCommand } from '../application/commands/member.commands';
+import { GetMemberQuery, ListMembersQuery } from '../application/queries/member.queries';
+import { ListMemberTeamsQuery } from '../application/queries/member-teams.query';
+import { ListMembersParams, ListMemberTeamsParams } from './list.params';
+import { parseMemberPatch } from './member.bodies';
+
+/** Reference tag organization-members. */
+@Controller('orgs/:organizationId/members')
+export class MembersController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
+
+  @Get()
+  list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListMembersParams) {
+    return this.queries.execute(new ListMembersQuery(organizationId, caller.userId, { role: q.role, search: q.search, order: q.order }, q));
+  }
+
+  @Get(':userId')
+  get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string) {
+    return this.queries.execute(new GetMemberQuery(organizationId, caller.userId, userId));
+  }
+
+  @Patch(':userId')
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Body() body: unknown) {
+    const { role } = parseMemberPatch(body);
+    await this.commands.execute(new ChangeMemberRoleCommand(organizationId, caller.userId, userId, role));
+    await this.engine.settle();
+    return this.queries.execute(new GetMemberQuery(organizationId, caller.userId, userId, true));
+  }
+
+  @Delete(':userId')
+  async remove(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const { removed } = await this.commands.execute(new RemoveMemberCommand(organizationId, caller.userId, userId));
+    res.status(removed ? 205 : 204);
+  }
+
+  @Get(':userId/teams')
+  teams(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Query() q: ListMemberTeamsParams) {
+    return this.queries.execute(new ListMemberTeamsQuery(organizationId, caller.userId, userId, q.title, q));
+  }
+}

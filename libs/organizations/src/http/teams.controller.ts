@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { Caller, PageQuery, Principal, ProjectionEngine, Urls } from '@app/platform';
+import { ChangeTeamMembersCommand } from '../application/commands/team-members.commands';
+import { CreateTeamCommand, DeleteTeamCommand, RenameTeamCommand } from '../application/commands/team.commands';
+import { GetTeamQuery, ListTeamMembersQuery, ListTeamsQuery } from '../application/queries/team.queries';
+import { ListTeamsParams } from './list.params';
+import { parseAddTeamMember, parseCreateTeam, parseTeamPatch, parseUpdateTeamMembers } from './team.bodies';
+
+/** Reference tags teams and team-members. */
+@Controller('orgs/:organizationId/teams')
+export class TeamsController {
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+
+  @Get()
+  list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListTeamsParams) {
+    return this.queries.execute(new ListTeamsQuery(organizationId, caller.userId, { title: q.title, owner: q.owner }, q));
+  }
+
+  @Put()
+  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+    const { title, members } = parseCreateTeam(body);
+    const { teamId } = await this.commands.execute(new CreateTeamCommand(organizationId, caller.userId, title, members));
+    await this.engine.settle();
+    res.status(201).setHeader('Location', this.urls.api(`/orgs/${organizationId}/teams/${teamId}`));
+    return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
+  }
+
+  @Get(':teamId')
+  get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string) {
+    return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
+  }
+
+  @Patch(':teamId')
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: unknown) {
+    await this.commands.execute(new RenameTeamCommand(organizationId, caller.userId, teamId, parseTeamPatch(body)));
+    await this.engine.settle();
+    return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
+  }
+
+  @Delete(':teamId')
+  async remove(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const { deleted } = await this.commands.execute(new DeleteTeamCommand(organizationId, caller.userId, teamId));
+    res.status(deleted ? 205 : 204);
+  }
+
+  @Get(':teamId/members')
+  members(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Query() page: PageQuery) {
+    return this.queries.execute(new ListTeamMembersQuery(organizationId, caller.userId, teamId, page));
+  }
+
+  @Put(':teamId/members')
+  @HttpCode(204)
+  async updateMembers(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: unknown): Promise<void> {
+    const { set, remove } = parseUpdateTeamMembers(body);
+    await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, set, remove));
+  }
+
+  @Put(':teamId/members/:userId')
+  @HttpCode(204)
+  async addMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Body() body: unknown): Promise<void> {
+    const role = parseAddTeamMember(body);
+    await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [{ field: 'userId', ref: userId, role }], []));
+  }
+
+  @Delete(':teamId/members/:userId')
+  async removeMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const { changed } = await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [], [{ field: 'userId', ref: userId }]));
+    res.status(changed > 0 ? 205 : 204);
+  }
+}
