@@ -227,6 +227,11 @@ describe('organizations and users (e2e)', () => {
       expectMatchesOperation('getUserById', 200, viaClient.data);
       expect(viaClient.data.id).toBe(readerId);
 
+      // Someone who shares no organization with the caller is not visible either (emails do not leak).
+      const stranger = (await t.bootstrap('Elsewhere', email('stranger'))).userId;
+      const hidden = await t.http.get(`/v1/users/${stranger}`).set(bearer(admin));
+      expect(hidden.status).toBe(404);
+      expectErrorResponse('getUserById', 404, hidden.body);
       const missing = await t.http.get('/v1/users/nobody').set(bearer(admin));
       expect(missing.status).toBe(404);
       expectMatchesOperation('getUserById', 404, missing.body);

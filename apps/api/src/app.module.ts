@@ -3,10 +3,11 @@ import { httpConventions, PlatformModule, PlatformOptions, PlatformWorkersModule
 import { IdentityModule } from '@app/identity';
 import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
+import { ContentModule } from '@app/content';
 import { SystemController } from './system.controller';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
-export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule];
+export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule];
 
 @Module({})
 export class AppModule {

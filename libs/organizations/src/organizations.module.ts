@@ -24,6 +24,7 @@ import { InvitesController } from './http/invites.controller';
 import { MembersController } from './http/members.controller';
 import { OrganizationsController } from './http/organizations.controller';
 import { TeamsController } from './http/teams.controller';
+import { UsersController } from './http/users.controller';
 
 const COMMAND_HANDLERS = [
   CreateOrganizationHandler, AddOrganizationMemberHandler, UpdateOrganizationHandler,
@@ -39,7 +40,7 @@ const QUERY_HANDLERS = [
 
 /** Organizations: settings, members, invites, joining and teams (SSO joins this context later). */
 @Module({
-  controllers: [OrganizationsController, MembersController, InvitesController, TeamsController],
+  controllers: [OrganizationsController, MembersController, InvitesController, TeamsController, UsersController],
   providers: [DefaultContentCheck, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class OrganizationsModule implements OnModuleInit {

@@ -1,8 +1,9 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Caller, NotFound, Principal } from '@app/platform';
 import { GetUsersQuery, UserView } from '../application/queries/get-user';
 
+/** GET /v1/user. GET /v1/users/{userId} is served by the organizations context (visibility needs memberships). */
 @Controller()
 export class UsersController {
   constructor(private readonly queries: QueryBus) {}
@@ -10,11 +11,6 @@ export class UsersController {
   @Get('user')
   async me(@Caller() caller: Principal): Promise<UserView> {
     return this.one(caller.userId);
-  }
-
-  @Get('users/:userId')
-  async byId(@Param('userId') userId: string): Promise<UserView> {
-    return this.one(userId);
   }
 
   private async one(id: string): Promise<UserView> {

@@ -1,45 +1,121 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { atLeast, highest, Role } from '@app/platform';
-import { GetMemberRoleQuery } from '@app/organizations';
-import { DefaultLevel, Visibility } from '../domain/space';
+import { ReadStore, Role } from '@app/platform';
+import { GetMemberRoleQuery, GetOrganizationDefaultRoleQuery, GetUserTeamIdsQuery } from '@app/organizations';
+import { AccessNode, collectionRole, DefaultLevel, spaceRole, Subject } from '../domain/authorization';
+import { COLLECTIONS, CollectionDoc } from './queries/collections.read-model';
 
-export interface SpacePermissions {
-  view: boolean; access: boolean; admin: boolean; viewInviteLinks: boolean; edit: boolean;
-  triggerGitSync: boolean; comment: boolean; merge: boolean; review: boolean; installIntegration: boolean;
+export { spacePermissions, collectionPermissions, type SpacePermissions, type CollectionPermissions } from '../domain/authorization';
+
+/** A space as far as access goes: the write-side state or the read model both fit. */
+export interface SpaceFacts {
+  organizationId: string;
+  parent: string | null;
+  visibility: string;
+  defaultLevel: DefaultLevel;
+  users?: Record<string, Role>;
+  teams?: Record<string, Role>;
+}
+export interface CollectionFacts {
+  id: string;
+  organizationId: string;
+  parent: string | null;
+  defaultLevel: DefaultLevel;
+  users?: Record<string, Role>;
+  teams?: Record<string, Role>;
 }
 
-/** Flags of the reference Space.permissions derived from one effective role. */
-export function spacePermissions(role: Role | null): SpacePermissions {
-  return {
-    view: atLeast(role, 'read'),
-    access: atLeast(role, 'read'),
-    admin: atLeast(role, 'admin'),
-    viewInviteLinks: atLeast(role, 'admin'),
-    edit: atLeast(role, 'edit'),
-    triggerGitSync: atLeast(role, 'edit'),
-    comment: atLeast(role, 'comment'),
-    merge: atLeast(role, 'review'),
-    review: atLeast(role, 'review'),
-    installIntegration: atLeast(role, 'admin'),
-  };
-}
+const node = (f: { defaultLevel: DefaultLevel; users?: Record<string, Role>; teams?: Record<string, Role> }): AccessNode =>
+  ({ defaultLevel: f.defaultLevel, users: f.users ?? {}, teams: f.teams ?? {} });
+
+/** Deeper trees are refused when created; the bound only guards against a corrupt read model. */
+const MAX_DEPTH = 64;
 
 /**
- * The caller's effective role on a space: the highest of their organization role and the
- * space's default level (for members); outsiders may read public and unlisted spaces.
+ * Feeds the pure authorization model (domain/authorization.ts) from the read models: the
+ * caller's organization role, the organization's default role and the caller's teams
+ * (organizations context), and the collections above an item (this context). One Accessor
+ * serves one request, so a listing loads each of these once.
  */
-@Injectable()
-export class SpaceAccess {
-  constructor(private readonly queries: QueryBus) {}
+export class Accessor {
+  private readonly subjects = new Map<string, Promise<Subject>>();
+  private readonly paths = new Map<string, Promise<CollectionDoc[]>>();
 
-  orgRole(organizationId: string, userId: string): Promise<Role | null> {
-    return this.queries.execute(new GetMemberRoleQuery(organizationId, userId));
+  constructor(readonly userId: string, private readonly queries: QueryBus, private readonly store: ReadStore) {}
+
+  subject(organizationId: string): Promise<Subject> {
+    let s = this.subjects.get(organizationId);
+    if (!s) {
+      s = (async () => {
+        const memberRole = await this.queries.execute(new GetMemberRoleQuery(organizationId, this.userId));
+        const [orgDefaultRole, teamIds] = await Promise.all([
+          memberRole ? this.queries.execute(new GetOrganizationDefaultRoleQuery(organizationId)) : null,
+          this.queries.execute(new GetUserTeamIdsQuery(organizationId, this.userId)),
+        ]);
+        return { userId: this.userId, memberRole, orgDefaultRole, teamIds };
+      })();
+      this.subjects.set(organizationId, s);
+    }
+    return s;
   }
 
-  async roleOn(s: { organizationId: string; visibility: Visibility; defaultLevel: DefaultLevel }, userId: string): Promise<Role | null> {
-    const member = await this.orgRole(s.organizationId, userId);
-    if (member) return highest(member, s.defaultLevel === 'inherit' ? null : s.defaultLevel);
-    return s.visibility === 'public' || s.visibility === 'unlisted' ? 'read' : null;
+  async orgRole(organizationId: string): Promise<Role | null> {
+    return (await this.subject(organizationId)).memberRole;
+  }
+
+  /** The live collections from the top level down to `collectionId` (empty for null). */
+  path(organizationId: string, collectionId: string | null): Promise<CollectionDoc[]> {
+    if (!collectionId) return Promise.resolve([]);
+    let p = this.paths.get(collectionId);
+    if (!p) {
+      p = (async () => {
+        const out: CollectionDoc[] = [];
+        for (let id: string | null = collectionId; id && out.length < MAX_DEPTH; ) {
+          const c: CollectionDoc | null = await this.store.get<CollectionDoc>(COLLECTIONS, id);
+          // A parent in another organization only shows up mid-transfer: it grants nothing here.
+          if (!c || c.organizationId !== organizationId) break;
+          out.unshift(c);
+          id = c.parent;
+        }
+        return out;
+      })();
+      this.paths.set(collectionId, p);
+    }
+    return p;
+  }
+
+  async spaceRole(s: SpaceFacts): Promise<Role | null> {
+    const [subject, parents] = await Promise.all([this.subject(s.organizationId), this.path(s.organizationId, s.parent)]);
+    return spaceRole(subject, { ...node(s), visibility: s.visibility }, parents.map(node));
+  }
+
+  async collectionRole(c: CollectionFacts): Promise<Role | null> {
+    const [subject, parents] = await Promise.all([this.subject(c.organizationId), this.path(c.organizationId, c.parent)]);
+    return collectionRole(subject, [...parents.map(node), node(c)]);
+  }
+
+  /** Role for creating directly inside `parent` (a collection) or at the organization's top level. */
+  async roleIn(organizationId: string, parent: string | null): Promise<Role | null> {
+    if (!parent) return this.orgRole(organizationId);
+    const path = await this.path(organizationId, parent);
+    const target = path[path.length - 1];
+    return target?.id === parent ? this.collectionRole(target) : null;
+  }
+}
+
+@Injectable()
+export class SpaceAccess {
+  constructor(private readonly queries: QueryBus, private readonly store: ReadStore) {}
+
+  for(userId: string): Accessor {
+    return new Accessor(userId, this.queries, this.store);
+  }
+
+  orgRole(organizationId: string, userId: string): Promise<Role | null> {
+    return this.for(userId).orgRole(organizationId);
+  }
+
+  roleOn(s: SpaceFacts, userId: string): Promise<Role | null> {
+    return this.for(userId).spaceRole(s);
   }
 }

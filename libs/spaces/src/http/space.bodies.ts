@@ -37,10 +37,9 @@ export function parseCreateSpace(body: unknown): { settings: SpaceSettings; pare
   if ('template' in b) check.object('template', b.template);
   if ('empty' in b && b.empty !== true) throw new BadRequest('empty: must be true when given');
   if ('computedSource' in b) throw new BadRequest('computedSource: computed content sources are not supported by this server');
-  const parent = 'parent' in b ? check.string('parent', b.parent, { min: 1 }) : null;
+  const parent = 'parent' in b && b.parent !== null ? check.string('parent', b.parent, { min: 1 }) : null;
   const s = settings(b);
-  if (parent) throw new BadRequest(`parent: no collection with id ${parent} in this organization`);
-  if (s.visibility === 'in-collection') throw new BadRequest('visibility: in-collection is only allowed for a space in a collection');
+  if (s.visibility === 'in-collection' && !parent) throw new BadRequest('visibility: in-collection is only allowed for a space in a collection (give parent)');
   return {
     parent,
     settings: {

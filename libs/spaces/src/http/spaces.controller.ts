@@ -8,7 +8,10 @@ import { DeleteSpaceCommand } from '../application/commands/delete-space';
 import { DuplicateSpaceCommand } from '../application/commands/duplicate-space';
 import { RestoreSpaceCommand } from '../application/commands/restore-space';
 import { UpdateSpaceCommand } from '../application/commands/update-space';
+import { MoveSpaceCommand } from '../application/commands/move-space';
+import { TransferSpaceCommand } from '../application/commands/transfer-space';
 import { GetSpaceQuery, ListSpacesQuery } from '../application/queries/space.queries';
+import { parseMove, parseTransfer } from './position.body';
 import { parseCreateSpace, parseUpdateSpace } from './space.bodies';
 
 class GetSpaceParams {
@@ -63,6 +66,23 @@ export class SpacesController {
   async duplicate(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Res({ passthrough: true }) res: Response) {
     const { spaceId: copy } = await this.commands.execute(new DuplicateSpaceCommand(spaceId, caller.userId));
     return this.created(copy, caller, res);
+  }
+
+  @Post('spaces/:spaceId/move')
+  @HttpCode(200)
+  async move(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: unknown) {
+    const { parent, position } = parseMove(body);
+    await this.commands.execute(new MoveSpaceCommand(spaceId, caller.userId, parent, position));
+    await this.engine.settle();
+    return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
+  }
+
+  @Post('spaces/:spaceId/transfer')
+  @HttpCode(200)
+  async transfer(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: unknown) {
+    await this.commands.execute(new TransferSpaceCommand(spaceId, caller.userId, parseTransfer(body)));
+    await this.engine.settle();
+    return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }
 
   private async created(spaceId: string, caller: Principal, res: Response) {

@@ -1,24 +1,26 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { atLeast, Clock, EventSourcing, Forbidden, IdGenerator, NotFound } from '@app/platform';
+import { Clock, EventSourcing, IdGenerator, ReadStore } from '@app/platform';
 import { decideCreate, space, SpaceSettings, spaceStream } from '../../domain/space';
+import { authorizeCreateIn } from '../authorize';
+import { endOf } from '../placement';
 import { SpaceAccess } from '../space-access';
 
 export class CreateSpaceCommand extends Command<{ spaceId: string }> {
   constructor(readonly organizationId: string, readonly actorId: string, readonly settings: SpaceSettings, readonly parent: string | null) { super(); }
 }
 
+/** A new space goes at the end of its parent collection (or of the organization's top level). */
 @CommandHandler(CreateSpaceCommand)
 export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly clock: Clock, private readonly access: SpaceAccess) {}
+  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly clock: Clock, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
 
   async execute(cmd: CreateSpaceCommand) {
-    const role = await this.access.orgRole(cmd.organizationId, cmd.actorId);
-    if (!role) throw new NotFound(`No organization with id ${cmd.organizationId}`);
-    if (!atLeast(role, 'create')) throw new Forbidden('Creating spaces needs the create role or higher in the organization');
+    await authorizeCreateIn(this.access.for(cmd.actorId), cmd.organizationId, cmd.parent, 'parent', 'Creating a space');
+    const { position } = await endOf(this.store, cmd.organizationId, cmd.parent);
     const spaceId = this.ids.next();
     const createdAt = this.clock.now().toISOString();
     await this.es.handle(spaceStream(spaceId), space, (s) =>
-      decideCreate(s, { ...cmd.settings, spaceId, organizationId: cmd.organizationId, parent: cmd.parent, revision: this.ids.next(), createdAt, duplicatedFrom: null }),
+      decideCreate(s, { ...cmd.settings, spaceId, organizationId: cmd.organizationId, parent: cmd.parent, revision: this.ids.next(), createdAt, duplicatedFrom: null, position }),
     );
     return { spaceId };
   }

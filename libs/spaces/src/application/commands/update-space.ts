@@ -1,6 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BadRequest, EventSourcing, Forbidden } from '@app/platform';
+import { BadRequest, EventSourcing } from '@app/platform';
 import { decideUpdate, space, SpaceNotFound, SpaceSettings, spaceStream } from '../../domain/space';
+import { authorizeSpace } from '../authorize';
 import { SpaceAccess } from '../space-access';
 
 export class UpdateSpaceCommand extends Command<void> {
@@ -14,9 +15,7 @@ export class UpdateSpaceHandler implements ICommandHandler<UpdateSpaceCommand> {
   async execute(cmd: UpdateSpaceCommand) {
     const { state } = await this.es.load(spaceStream(cmd.spaceId), space);
     if (state.status !== 'active') throw new SpaceNotFound(cmd.spaceId);
-    const role = await this.access.roleOn(state.space!, cmd.actorId);
-    if (!role) throw new SpaceNotFound(cmd.spaceId);
-    if (role !== 'admin') throw new Forbidden('Updating a space needs the admin role on it');
+    await authorizeSpace(this.access.for(cmd.actorId), state, cmd.spaceId, 'admin', 'Updating a space');
     if (cmd.changes.visibility === 'in-collection' && !state.space!.parent) {
       throw new BadRequest('visibility: in-collection is only allowed for a space in a collection');
     }

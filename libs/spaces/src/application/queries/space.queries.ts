@@ -1,7 +1,8 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ListResponse, NotFound, PageQuery, paginate, ReadStore, Urls } from '@app/platform';
+import { ListResponse, NotFound, PageQuery, ReadStore, Role, Urls } from '@app/platform';
 import { SpaceNotFound } from '../../domain/space';
-import { SpaceAccess } from '../space-access';
+import { Accessor, SpaceAccess, SpacePermissions, spacePermissions } from '../space-access';
+import { pageTree, TreeEntry } from './content-tree';
 import { SpaceView, toSpaceView } from './space.view';
 import { SPACES, SpaceDoc } from './spaces.projection';
 
@@ -22,7 +23,23 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
   }
 }
 
-/** Live spaces of an organization, oldest first; the caller must be a member. */
+/** The spaces of a page of tree entries, in the entries' order, each with the caller's permissions. */
+export async function spacesOf(store: ReadStore, acc: Accessor, urls: Urls, entries: TreeEntry[]): Promise<SpaceView[]> {
+  const docs = new Map((await store.find<SpaceDoc>(SPACES, { id: { $in: entries.map((e) => e.itemId) } })).map((d) => [d.id, d]));
+  const out: SpaceView[] = [];
+  for (const e of entries) {
+    const s = docs.get(e.itemId);
+    if (!s || s.status !== 'active') continue; // deleted since the pass's snapshot
+    const role = await acc.spaceRole(s);
+    if (role) out.push(toSpaceView(s, role, urls));
+  }
+  return out;
+}
+
+/**
+ * Live spaces of an organization for one of its members: top-level spaces first, then those
+ * of each collection, each group in the order users gave it (see content-tree.ts for paging).
+ */
 export class ListSpacesQuery extends Query<ListResponse<SpaceView>> {
   constructor(readonly organizationId: string, readonly userId: string, readonly page: PageQuery) { super(); }
 }
@@ -31,11 +48,9 @@ export class ListSpacesQuery extends Query<ListResponse<SpaceView>> {
 export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
   constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
   async execute(q: ListSpacesQuery): Promise<ListResponse<SpaceView>> {
-    const member = await this.access.orgRole(q.organizationId, q.userId);
-    if (!member) throw new NotFound(`No organization with id ${q.organizationId}`);
-    return paginate<SpaceDoc, SpaceView>(this.store, SPACES, { organizationId: q.organizationId, status: 'active' }, [['seq', 1]], q.page, async (s) =>
-      toSpaceView(s, await this.access.roleOn(s, q.userId), this.urls),
-    );
+    const acc = this.access.for(q.userId);
+    if (!(await acc.orgRole(q.organizationId))) throw new NotFound(`No organization with id ${q.organizationId}`);
+    return pageTree(this.store, { organizationId: q.organizationId, kind: 'space' }, q.page, (entries) => spacesOf(this.store, acc, this.urls, entries));
   }
 }
 
@@ -43,7 +58,9 @@ export interface SpaceAccessInfo {
   spaceId: string;
   organizationId: string;
   /** The caller's effective role; null when they may not see the space. */
-  role: import('@app/platform').Role | null;
+  role: Role | null;
+  /** What that role allows (the flags of Space.permissions): check these rather than roles. */
+  permissions: SpacePermissions;
   editMode: 'live' | 'locked';
   mergeRules: SpaceDoc['mergeRules'];
   /** Id of the revision the space was created with (an empty revision). */
@@ -64,8 +81,9 @@ export class GetSpaceAccessHandler implements IQueryHandler<GetSpaceAccessQuery>
   async execute(q: GetSpaceAccessQuery): Promise<SpaceAccessInfo | null> {
     const s = await this.store.get<SpaceDoc>(SPACES, q.spaceId);
     if (!s || s.status !== 'active') return null;
+    const role = await this.access.roleOn(s, q.userId);
     return {
-      spaceId: s.id, organizationId: s.organizationId, role: await this.access.roleOn(s, q.userId),
+      spaceId: s.id, organizationId: s.organizationId, role, permissions: spacePermissions(role),
       editMode: s.editMode, mergeRules: s.mergeRules, initialRevision: s.revision,
     };
   }

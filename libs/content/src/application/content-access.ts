@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { atLeast, Forbidden, NotFound, Role } from '@app/platform';
+import { GetMemberRoleQuery, GetOrganizationMergeRulesQuery } from '@app/organizations';
+import { GetSpaceAccessQuery, SpaceAccessInfo } from '@app/spaces';
+import { GetUsersQuery, UserView } from '@app/identity';
+import { MergeRulesConfig } from '../domain/merge-rules';
+
+export type SpaceAccess = SpaceAccessInfo & { role: Role };
+
+const WHAT: Partial<Record<Role, string>> = { edit: 'Editing content', review: 'Reviewing and merging change requests', read: 'Reading content' };
+
+/** The other contexts' public queries this context relies on (spaces, organizations, identity). */
+@Injectable()
+export class ContentAccess {
+  constructor(private readonly queries: QueryBus) {}
+
+  /** The space, if the caller may see it (404 otherwise, so existence does not leak) and has `min`. */
+  async space(spaceId: string, userId: string, min: Role = 'read'): Promise<SpaceAccess> {
+    const info = await this.queries.execute(new GetSpaceAccessQuery(spaceId, userId));
+    if (!info || !info.role) throw new NotFound(`No space with id ${spaceId}`);
+    if (!atLeast(info.role, min)) throw new Forbidden(`${WHAT[min] ?? 'This operation'} needs the ${min} role or higher on space ${spaceId}`);
+    return info as SpaceAccess;
+  }
+
+  /** Whether the caller may see the space at all (for organization-wide listings). */
+  async canView(spaceId: string, userId: string): Promise<boolean> {
+    return !!(await this.queries.execute(new GetSpaceAccessQuery(spaceId, userId)))?.role;
+  }
+
+  memberRole(organizationId: string, userId: string): Promise<Role | null> {
+    return this.queries.execute(new GetMemberRoleQuery(organizationId, userId));
+  }
+
+  /** The space's merge rules, following `inherit` to the organization's. */
+  async mergeRules(space: SpaceAccessInfo): Promise<MergeRulesConfig> {
+    const rules = space.mergeRules as MergeRulesConfig | { type: 'inherit' };
+    if (rules.type !== 'inherit') return rules;
+    return ((await this.queries.execute(new GetOrganizationMergeRulesQuery(space.organizationId))) ?? { type: 'none' }) as MergeRulesConfig;
+  }
+
+  users(ids: string[]): Promise<Map<string, UserView>> {
+    return this.queries.execute(new GetUsersQuery(ids));
+  }
+}

@@ -1,0 +1,101 @@
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { BadRequest, DEFAULT_PAGE_SIZE, ListResponse, NotFound, PageQuery } from '@app/platform';
+import { byCreation, ContentReader, ContentTarget } from './content-reader';
+import { PageFormat } from './page.view';
+
+/** The whole revision (reference Revision) of main, a change request or a revision id. */
+export class GetRevisionContentQuery extends Query<unknown> {
+  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string) { super(); }
+}
+
+@QueryHandler(GetRevisionContentQuery)
+export class GetRevisionContentHandler implements IQueryHandler<GetRevisionContentQuery> {
+  constructor(private readonly reader: ContentReader) {}
+  async execute(q: GetRevisionContentQuery) {
+    return this.reader.revisionView(await this.reader.resolve(q.spaceId, q.target, q.userId));
+  }
+}
+
+export class ListPagesQuery extends Query<{ pages: unknown[] }> {
+  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string) { super(); }
+}
+
+@QueryHandler(ListPagesQuery)
+export class ListPagesHandler implements IQueryHandler<ListPagesQuery> {
+  constructor(private readonly reader: ContentReader) {}
+  async execute(q: ListPagesQuery) {
+    const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
+    return { pages: await this.reader.pageViews(c, c.tree.children(null), 'markdown') };
+  }
+}
+
+/** One page by id or by slug path, as markdown (default) or as a document. */
+export class GetPageQuery extends Query<Record<string, unknown>> {
+  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly page: { id: string } | { path: string }, readonly format: PageFormat) { super(); }
+}
+
+@QueryHandler(GetPageQuery)
+export class GetPageHandler implements IQueryHandler<GetPageQuery> {
+  constructor(private readonly reader: ContentReader) {}
+  async execute(q: GetPageQuery) {
+    const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
+    const page = 'id' in q.page ? c.tree.get(q.page.id) : c.tree.byPath(q.page.path);
+    if (!page) throw new NotFound('id' in q.page ? `No page with id ${q.page.id} in this content` : `No page at path "${q.page.path}" in this content`);
+    return (await this.reader.pageViews(c, [page], q.format))[0];
+  }
+}
+
+/** Cursor of lists over one immutable revision: pinned to it, so paging never skips or repeats. */
+const encode = (v: { r: string; after: string[] }) => Buffer.from(JSON.stringify(v)).toString('base64url');
+export function decodeRevisionCursor(page: string): { r: string; after: string[] } {
+  try {
+    const v = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
+    if (typeof v?.r === 'string' && Array.isArray(v.after)) return v;
+  } catch {
+    /* falls through */
+  }
+  throw new BadRequest('page: not a cursor returned in next.page by this listing');
+}
+
+/** Pages a sorted, immutable list keyed by `key`. */
+export function pageList<T>(all: T[], key: (t: T) => string[], revision: string, query: PageQuery, after?: string[]): ListResponse<T> & { revision: string } {
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const cmp = (a: string[], b: string[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; return 0; };
+  const start = after ? all.findIndex((t) => cmp(key(t), after) > 0) : 0;
+  const rest = start < 0 ? [] : all.slice(start);
+  const items = rest.slice(0, limit);
+  const next = rest.length > limit ? { next: { page: encode({ r: revision, after: key(items[items.length - 1]) }) } } : {};
+  return { items, count: all.length, ...next, revision };
+}
+
+export class ListFilesQuery extends Query<ListResponse<unknown>> {
+  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly page: PageQuery) { super(); }
+}
+
+@QueryHandler(ListFilesQuery)
+export class ListFilesHandler implements IQueryHandler<ListFilesQuery> {
+  constructor(private readonly reader: ContentReader) {}
+  async execute(q: ListFilesQuery) {
+    const cursor = q.page.page ? decodeRevisionCursor(q.page.page) : null;
+    // Later pages read the revision the first page read, even if main or the change request moved.
+    const target: ContentTarget = cursor ? { kind: 'revision', revision: cursor.r } : q.target;
+    const c = await this.reader.resolve(q.spaceId, target, q.userId);
+    const { revision: _r, ...list } = pageList([...c.structure.files.values()].sort(byCreation), (f) => [f.createdAt, f.id], c.revision.id, q.page, cursor?.after);
+    return { ...list, items: await Promise.all(list.items.map((f) => this.reader.fileView(q.spaceId, f))) };
+  }
+}
+
+export class GetFileQuery extends Query<unknown> {
+  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly fileId: string) { super(); }
+}
+
+@QueryHandler(GetFileQuery)
+export class GetFileHandler implements IQueryHandler<GetFileQuery> {
+  constructor(private readonly reader: ContentReader) {}
+  async execute(q: GetFileQuery) {
+    const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
+    const f = c.structure.files.get(q.fileId);
+    if (!f) throw new NotFound(`No file with id ${q.fileId} in this content`);
+    return this.reader.fileView(q.spaceId, f);
+  }
+}

@@ -1,0 +1,49 @@
+import { DomainEvent } from '@app/platform';
+
+/** A revision and the root object of its content. */
+export interface RevisionRef {
+  revision: string;
+  root: string;
+}
+
+export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+export type ReviewStatus = 'approved' | 'changes-requested';
+
+interface Ids {
+  spaceId: string;
+  changeRequestId: string;
+}
+
+/**
+ * Events of `content.change-request-<id>`. `ChangeRequestCreated`, `ChangeRequestStatusChanged`
+ * and `ChangeRequestMerged` are also integration events: the spaces context keeps its counters
+ * and `Space.revision` from them, matching on the type string and on spaceId/changeRequestId/
+ * status/from/to/revision — those names never change.
+ */
+export type ChangeRequestEvent =
+  | DomainEvent<'ChangeRequestCreated', Ids & {
+      organizationId: string; number: number; status: 'draft' | 'open'; subject: string; createdBy: string; createdAt: string;
+      base: RevisionRef; conversationsIssuesCluster: string | null;
+    }>
+  | DomainEvent<'ChangeRequestContentUpdated', Ids & { revision: string; root: string; parents: string[]; author: string; createdAt: string }>
+  | DomainEvent<'ChangeRequestUpdatedFromMain', Ids & { revision: string; root: string; parents: string[]; mergedAncestor: RevisionRef; author: string; createdAt: string }>
+  | DomainEvent<'ChangeRequestDetailsUpdated', Ids & { subject?: string; description?: string; updatedAt: string }>
+  | DomainEvent<'ChangeRequestStatusChanged', Ids & { from: ChangeRequestStatus; to: ChangeRequestStatus; updatedAt: string }>
+  | DomainEvent<'ChangeRequestMerged', Ids & { from: ChangeRequestStatus; revision: string; mergedBy: string; mergedAt: string }>
+  | DomainEvent<'ChangeRequestReviewersRequested', Ids & { users: string[]; requestedBy: string; revision: string; requestedAt: string }>
+  | DomainEvent<'ChangeRequestReviewerRemoved', Ids & { userId: string; removedAt: string }>
+  | DomainEvent<'ChangeRequestReviewSubmitted', Ids & {
+      reviewId: string; reviewer: string; status: ReviewStatus; revision: string; requestedBy: string | null; submittedAt: string;
+    }>;
+
+/** Events of `content.space-<id>`: main's head and change request numbering. */
+export type SpaceContentEvent =
+  | DomainEvent<'SpaceContentInitialized', { spaceId: string; revision: string; root: string; createdAt: string }>
+  | DomainEvent<'ChangeRequestNumberReserved', { spaceId: string; changeRequestId: string; number: number }>
+  | DomainEvent<'SpaceContentMerged', { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string }>
+  // Integration event: the spaces context sets Space.revision from spaceId/revision.
+  | DomainEvent<'SpaceContentRevised', { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate'; createdAt: string }>;
+
+export const changeRequestStream = (id: string) => `content.change-request-${id}`;
+export const spaceContentStream = (spaceId: string) => `content.space-${spaceId}`;

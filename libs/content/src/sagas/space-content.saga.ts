@@ -1,0 +1,34 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RecordedEvent, SagaDefinition } from '@app/platform';
+import { InitializeSpaceContentCommand } from '../application/commands/initialize-space-content';
+import { RecordChangeRequestMergedCommand } from '../application/commands/merge-change-request';
+
+/**
+ * SpaceCreated (matched by type string: the spaces context is not imported) starts main's
+ * content: empty, or a copy of the source space's main for a duplicate.
+ */
+@Injectable()
+export class SpaceContentSaga implements SagaDefinition {
+  readonly name = 'content-space-content';
+  readonly handles = ['SpaceCreated'];
+  constructor(private readonly commands: CommandBus) {}
+
+  async react(e: RecordedEvent): Promise<void> {
+    const d = e.data as { spaceId: string; revision: string; duplicatedFrom?: string | null };
+    await this.commands.execute(new InitializeSpaceContentCommand(d.spaceId, d.revision, d.duplicatedFrom ?? null, e.id));
+  }
+}
+
+/** Completes a merge whose change-request side was not recorded (the process died in between). */
+@Injectable()
+export class MergeCompletionSaga implements SagaDefinition {
+  readonly name = 'content-merge-completion';
+  readonly handles = ['SpaceContentMerged'];
+  constructor(private readonly commands: CommandBus) {}
+
+  async react(e: RecordedEvent): Promise<void> {
+    const d = e.data as { spaceId: string; changeRequestId: string; revision: string; mergedBy: string; createdAt: string };
+    await this.commands.execute(new RecordChangeRequestMergedCommand(d.spaceId, d.changeRequestId, d.revision, d.mergedBy, d.createdAt));
+  }
+}

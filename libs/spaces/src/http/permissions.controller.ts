@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Response } from 'express';
+import { IsIn, IsOptional } from 'class-validator';
+import { Caller, PageQuery, Principal, ProjectionEngine, Role, ROLES } from '@app/platform';
+import { PermissionTarget, SetPermissionsCommand } from '../application/commands/set-permissions';
+import { ListPermissionsAggregateQuery, ListTeamPermissionsQuery, ListUserPermissionsQuery } from '../application/queries/permission.queries';
+import { ItemKind } from '../domain/placement';
+import { parseInvite, parseRole } from './permission.bodies';
+
+/** Query of listPermissionsAggregateIn*: `role` keeps the users with exactly that role. */
+class AggregateParams extends PageQuery {
+  @IsOptional()
+  @IsIn(ROLES)
+  role?: Role;
+}
+
+/**
+ * The same permission routes for spaces (`/spaces/{spaceId}/permissions…`) and collections
+ * (`/collections/{collectionId}/permissions…`): users and teams, their listings and the
+ * aggregate of everyone who can access the item.
+ */
+// Decorated so its constructor parameter types are emitted for the subclasses' injection.
+@Injectable()
+abstract class PermissionRoutes {
+  protected abstract readonly kind: ItemKind;
+  /** Name of the route parameter holding the space or collection id. */
+  protected abstract readonly idParam: string;
+  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
+
+  private target(params: Record<string, string>): PermissionTarget {
+    return { kind: this.kind, id: params[this.idParam] };
+  }
+
+  @Post()
+  @HttpCode(204)
+  async invite(@Caller() caller: Principal, @Param() p: Record<string, string>, @Body() body: unknown): Promise<void> {
+    const { role, users, teams } = parseInvite(body);
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, role, { users, teams }, true));
+    await this.engine.settle();
+  }
+
+  @Get('users')
+  users(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() page: PageQuery) {
+    return this.queries.execute(new ListUserPermissionsQuery(this.target(p), caller.userId, page));
+  }
+
+  @Patch('users/:userId')
+  @HttpCode(204)
+  async updateUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Body() body: unknown): Promise<void> {
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, parseRole(body), { users: [userId] }, true));
+    await this.engine.settle();
+  }
+
+  @Delete('users/:userId')
+  async removeUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { users: [userId] }, false));
+    await this.engine.settle();
+    res.status(changed ? 205 : 204);
+  }
+
+  @Get('teams')
+  teams(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() page: PageQuery) {
+    return this.queries.execute(new ListTeamPermissionsQuery(this.target(p), caller.userId, page));
+  }
+
+  @Patch('teams/:teamId')
+  @HttpCode(204)
+  async updateTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Body() body: unknown): Promise<void> {
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, parseRole(body), { teams: [teamId] }, true));
+    await this.engine.settle();
+  }
+
+  @Delete('teams/:teamId')
+  async removeTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+    const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { teams: [teamId] }, false));
+    await this.engine.settle();
+    res.status(changed ? 205 : 204);
+  }
+
+  @Get('aggregate')
+  aggregate(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() q: AggregateParams) {
+    return this.queries.execute(new ListPermissionsAggregateQuery(this.target(p), caller.userId, q.role, { page: q.page, limit: q.limit }));
+  }
+}
+
+@Controller('spaces/:spaceId/permissions')
+export class SpacePermissionsController extends PermissionRoutes {
+  protected readonly kind = 'space' as const;
+  protected readonly idParam = 'spaceId';
+}
+
+@Controller('collections/:collectionId/permissions')
+export class CollectionPermissionsController extends PermissionRoutes {
+  protected readonly kind = 'collection' as const;
+  protected readonly idParam = 'collectionId';
+}

@@ -1,0 +1,260 @@
+import { bearer, startTestApp, TestApp } from '../support/test-app';
+
+const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
+
+/**
+ * Tenant isolation, route by route: a token of organization A can neither read nor change
+ * anything of organization B. Every route the application serves is walked (the list comes
+ * from the router, and a route without a row below fails the test: a new route is covered by
+ * adding its row). Each row calls the route with B's ids, as an admin of A, with a body that
+ * would be valid, so the answer is about access and not about input:
+ *   - 404 for everything of B the caller may not see (existence does not leak);
+ *   - 403 for what they can see but may not change: B's public space (public spaces are
+ *     readable by anyone authenticated, by contract), in the second table;
+ *   - a few routes are not about one organization (the caller's own profile, their own
+ *     organizations): their row checks that nothing of B shows up.
+ */
+type Fixture = Record<string, string>;
+interface Row {
+  /** Ids to use instead of B's (a secret the caller cannot know). */
+  ids?: Fixture;
+  body?: unknown;
+  query?: Record<string, unknown>;
+  /** Default 404. */
+  status?: number;
+  /** Extra assertions on the body (for routes answering 2xx). */
+  check?: (body: any, b: Fixture) => void;
+}
+
+const RANDOM = 'does-not-exist-123';
+const validMove = { parent: null };
+const ROWS: Record<string, Row> = {
+  // System and the caller's own things: nothing of B.
+  'GET /v1': { status: 200 },
+  'GET /v1/user': { status: 200, check: (body, b) => expect(body.id).not.toBe(b.adminId) },
+  // A profile (with its email) is visible only to people who share an organization with its owner.
+  'GET /v1/users/:userId': {},
+  'GET /v1/orgs': { status: 200, check: (body, b) => expect(body.items.map((o: { id: string }) => o.id)).not.toContain(b.organizationId) },
+  'GET /v1/email-domains/:emailDomain/orgs': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
+  // Signed URLs: an unknown token is not found.
+  'GET /v1/content/files/:token': {},
+  'GET /v1/content/pdf/:token': {},
+
+  // Organizations, members, invites, teams (organizations context): the organization itself is not found.
+  'GET /v1/orgs/:organizationId': {},
+  'PATCH /v1/orgs/:organizationId': { body: { title: 'Taken over' } },
+  // Joining by email domain answers the contract's "email domain is not valid" outcome.
+  'POST /v1/orgs/:organizationId/join': { status: 400 },
+  'GET /v1/orgs/:organizationId/change-requests': {},
+  'POST /v1/orgs/:organizationId/invites': { body: { emails: ['new@example.com'], role: 'admin' } },
+  // An invite link's id is its secret: whoever holds it may join (by design), so the caller tries a guess.
+  'POST /v1/orgs/:organizationId/invites/:inviteId': { ids: { inviteId: RANDOM } },
+  'GET /v1/orgs/:organizationId/link-invites': {},
+  'POST /v1/orgs/:organizationId/link-invites': { body: { role: 'admin' } },
+  'GET /v1/orgs/:organizationId/link-invites/:inviteId': {},
+  'PATCH /v1/orgs/:organizationId/link-invites/:inviteId': { body: { role: 'admin' } },
+  'DELETE /v1/orgs/:organizationId/link-invites/:inviteId': {},
+  'GET /v1/orgs/:organizationId/members': {},
+  'GET /v1/orgs/:organizationId/members/:userId': {},
+  'PATCH /v1/orgs/:organizationId/members/:userId': { body: { role: 'admin' } },
+  'DELETE /v1/orgs/:organizationId/members/:userId': {},
+  'GET /v1/orgs/:organizationId/members/:userId/teams': {},
+  'GET /v1/orgs/:organizationId/teams': {},
+  'PUT /v1/orgs/:organizationId/teams': { body: { title: 'Intruders' } },
+  'GET /v1/orgs/:organizationId/teams/:teamId': {},
+  'PATCH /v1/orgs/:organizationId/teams/:teamId': { body: { title: 'Renamed' } },
+  'DELETE /v1/orgs/:organizationId/teams/:teamId': {},
+  'GET /v1/orgs/:organizationId/teams/:teamId/members': {},
+  'PUT /v1/orgs/:organizationId/teams/:teamId/members': { body: { add: [] } },
+  'PUT /v1/orgs/:organizationId/teams/:teamId/members/:userId': { body: {} },
+  'DELETE /v1/orgs/:organizationId/teams/:teamId/members/:userId': {},
+
+  // Spaces and collections (this context). Deletes of what the caller cannot see "did not exist".
+  'GET /v1/orgs/:organizationId/spaces': {},
+  'POST /v1/orgs/:organizationId/spaces': { body: { title: 'Planted' } },
+  'GET /v1/orgs/:organizationId/collections': {},
+  'POST /v1/orgs/:organizationId/collections': { body: { title: 'Planted' } },
+  'GET /v1/spaces/:spaceId': {},
+  'PATCH /v1/spaces/:spaceId': { body: { title: 'Defaced' } },
+  'DELETE /v1/spaces/:spaceId': { status: 204 },
+  'POST /v1/spaces/:spaceId/duplicate': {},
+  'POST /v1/spaces/:spaceId/restore': {},
+  'POST /v1/spaces/:spaceId/move': { body: validMove },
+  'POST /v1/spaces/:spaceId/transfer': { body: { organization: '{ownOrg}' } },
+  'POST /v1/spaces/:spaceId/permissions': { body: { role: 'admin', users: ['{adminA}'] } },
+  'GET /v1/spaces/:spaceId/permissions/users': {},
+  'PATCH /v1/spaces/:spaceId/permissions/users/:userId': { body: { role: 'admin' } },
+  'DELETE /v1/spaces/:spaceId/permissions/users/:userId': {},
+  'GET /v1/spaces/:spaceId/permissions/teams': {},
+  'PATCH /v1/spaces/:spaceId/permissions/teams/:teamId': { body: { role: 'admin' } },
+  'DELETE /v1/spaces/:spaceId/permissions/teams/:teamId': {},
+  'GET /v1/spaces/:spaceId/permissions/aggregate': {},
+  'GET /v1/collections/:collectionId': {},
+  'PATCH /v1/collections/:collectionId': { body: { title: 'Defaced' } },
+  'DELETE /v1/collections/:collectionId': { status: 204 },
+  'GET /v1/collections/:collectionId/spaces': {},
+  'POST /v1/collections/:collectionId/move': { body: validMove },
+  'POST /v1/collections/:collectionId/transfer': { body: { organization: '{ownOrg}' } },
+  'POST /v1/collections/:collectionId/permissions': { body: { role: 'admin', users: ['{adminA}'] } },
+  'GET /v1/collections/:collectionId/permissions/users': {},
+  'PATCH /v1/collections/:collectionId/permissions/users/:userId': { body: { role: 'admin' } },
+  'DELETE /v1/collections/:collectionId/permissions/users/:userId': {},
+  'GET /v1/collections/:collectionId/permissions/teams': {},
+  'PATCH /v1/collections/:collectionId/permissions/teams/:teamId': { body: { role: 'admin' } },
+  'DELETE /v1/collections/:collectionId/permissions/teams/:teamId': {},
+  'GET /v1/collections/:collectionId/permissions/aggregate': {},
+
+  // Content (content context).
+  'GET /v1/spaces/:spaceId/change-requests': {},
+  'POST /v1/spaces/:spaceId/change-requests': { body: { subject: 'Planted' } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId': {},
+  'PATCH /v1/spaces/:spaceId/change-requests/:changeRequestId': { body: { subject: 'Defaced' } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content': { body: { changes: [{ operation: 'delete_page', page: RANDOM }] } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/files': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/pages': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/path/*pagePath': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/contributors': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/merge': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/update': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/pdf': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers': { body: { users: ['{adminA}'] } },
+  'DELETE /v1/spaces/:spaceId/change-requests/:changeRequestId/requested-reviewers/:userId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews': { body: { status: 'approved' } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews/:reviewId': {},
+  'GET /v1/spaces/:spaceId/content': {},
+  'GET /v1/spaces/:spaceId/content/files': {},
+  'GET /v1/spaces/:spaceId/content/files/:fileId': {},
+  'GET /v1/spaces/:spaceId/content/page/:pageId': {},
+  'GET /v1/spaces/:spaceId/content/pages': {},
+  'GET /v1/spaces/:spaceId/content/path/*pagePath': {},
+  'GET /v1/spaces/:spaceId/pdf': {},
+  'GET /v1/spaces/:spaceId/links': {},
+  'GET /v1/spaces/:spaceId/content/page/:pageId/links': {},
+  'GET /v1/spaces/:spaceId/content/page/:pageId/backlinks': {},
+  'GET /v1/spaces/:spaceId/content/files/:fileId/backlinks': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/links': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/backlinks': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/files/:fileId/backlinks': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/files': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/files/:fileId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/pages': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/path/*pagePath': {},
+};
+
+/**
+ * B's public space: readable by anyone authenticated (contract), so reads succeed and every
+ * change is 403. Only routes about the space itself; the rest are covered by the table above.
+ */
+const PUBLIC_SPACE_ROWS: Record<string, Row> = {
+  'GET /v1/spaces/:spaceId': { status: 200, check: (body) => expect(body.permissions).toMatchObject({ view: true, admin: false, edit: false }) },
+  'GET /v1/spaces/:spaceId/content': { status: 200 },
+  'GET /v1/spaces/:spaceId/change-requests': { status: 200 },
+  'PATCH /v1/spaces/:spaceId': { body: { title: 'Defaced' }, status: 403 },
+  'DELETE /v1/spaces/:spaceId': { status: 403 },
+  'POST /v1/spaces/:spaceId/duplicate': { status: 403 },
+  'POST /v1/spaces/:spaceId/restore': { status: 403 },
+  'POST /v1/spaces/:spaceId/move': { body: validMove, status: 403 },
+  'POST /v1/spaces/:spaceId/transfer': { body: { organization: '{ownOrg}' }, status: 403 },
+  'POST /v1/spaces/:spaceId/permissions': { body: { role: 'admin', users: ['{adminA}'] }, status: 403 },
+  'GET /v1/spaces/:spaceId/permissions/users': { status: 403 },
+  'GET /v1/spaces/:spaceId/permissions/teams': { status: 403 },
+  'GET /v1/spaces/:spaceId/permissions/aggregate': { status: 403 },
+  'PATCH /v1/spaces/:spaceId/permissions/users/:userId': { body: { role: 'admin' }, status: 403 },
+  'DELETE /v1/spaces/:spaceId/permissions/users/:userId': { status: 403 },
+  'PATCH /v1/spaces/:spaceId/permissions/teams/:teamId': { body: { role: 'admin' }, status: 403 },
+  'DELETE /v1/spaces/:spaceId/permissions/teams/:teamId': { status: 403 },
+  'POST /v1/spaces/:spaceId/change-requests': { body: { subject: 'Planted' }, status: 403 },
+};
+
+function routesOf(t: TestApp): string[] {
+  const app = t.app.getHttpAdapter().getInstance() as { router?: { stack: any[] }; _router?: { stack: any[] } };
+  const stack = (app.router ?? app._router)!.stack;
+  return stack.filter((l) => l.route).flatMap((l) => Object.keys(l.route.methods).map((m) => `${m.toUpperCase()} ${l.route.path}`));
+}
+
+describe('isolation between organizations: every route (e2e)', () => {
+  let t: TestApp;
+  let a: { organizationId: string; userId: string; token: string };
+  const b: Fixture = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    a = await t.bootstrap('Org A', email('alice'));
+    const boot = await t.bootstrap('Org B', email('bob'));
+    const as = (path: string) => ({ post: (body: unknown) => t.http.post(path).set(bearer(boot.token)).send(body), put: (body: unknown) => t.http.put(path).set(bearer(boot.token)).send(body) });
+    const [member] = await t.cli('user', 'create', '--email', email('bea'), '--name', 'Bea', '--org', boot.organizationId, '--role', 'edit');
+    b.organizationId = boot.organizationId;
+    b.adminId = boot.userId;
+    b.userId = member.userId;
+    b.teamId = (await as(`/v1/orgs/${b.organizationId}/teams`).put({ title: 'B team', members: [member.userId] })).body.id;
+    b.collectionId = (await as(`/v1/orgs/${b.organizationId}/collections`).post({ title: 'B collection' })).body.id;
+    const space = (await as(`/v1/orgs/${b.organizationId}/spaces`).post({ title: 'B private', parent: b.collectionId })).body;
+    b.spaceId = space.id;
+    b.revisionId = space.revision;
+    b.publicSpaceId = (await as(`/v1/orgs/${b.organizationId}/spaces`).post({ title: 'B public', visibility: 'public' })).body.id;
+    await as(`/v1/spaces/${b.spaceId}/permissions`).post({ role: 'read', teams: [b.teamId], users: [member.userId] });
+    await as(`/v1/spaces/${b.publicSpaceId}/permissions`).post({ role: 'read', teams: [b.teamId], users: [member.userId] });
+    await as(`/v1/collections/${b.collectionId}/permissions`).post({ role: 'read', teams: [b.teamId], users: [member.userId] });
+    b.changeRequestId = (await as(`/v1/spaces/${b.spaceId}/change-requests`).post({ subject: 'B change' })).body.id;
+    await t.http.patch(`/v1/orgs/${b.organizationId}`).set(bearer(boot.token)).send({ inviteLinks: true });
+    b.inviteId = (await as(`/v1/orgs/${b.organizationId}/link-invites`).post({ role: 'read' })).body.id;
+    for (const [k, v] of Object.entries(b)) if (!v) throw new Error(`fixture ${k} was not created`);
+    Object.assign(b, { reviewId: RANDOM, pageId: RANDOM, fileId: RANDOM, token: RANDOM, pagePath: 'intro', emailDomain: 'example.com' });
+  });
+  afterAll(async () => { await t?.close(); });
+
+  const fill = (route: string, ids: Fixture) => route.split(' ')[1].replace(/[:*](\w+)/g, (_, name) => encodeURIComponent(ids[name] ?? RANDOM));
+  const fillBody = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? {}).replace('{ownOrg}', a.organizationId).replace('{adminA}', a.userId));
+
+  async function request(route: string, row: Row, ids: Fixture) {
+    const method = route.split(' ')[0].toLowerCase();
+    let req = t.http[method](fill(route, ids)).set(bearer(a.token));
+    if (row.query) req = req.query(row.query);
+    return method === 'get' || method === 'delete' ? req : req.send(fillBody(row.body) as object);
+  }
+
+  it('every route of the application has a row, and every row is a route', () => {
+    const routes = routesOf(t);
+    expect(routes.filter((r) => !(r in ROWS))).toEqual([]);
+    expect(Object.keys(ROWS).filter((r) => !routes.includes(r))).toEqual([]);
+    expect(Object.keys(PUBLIC_SPACE_ROWS).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(ROWS))('%s: nothing of organization B', async (route) => {
+    const row = ROWS[route];
+    const res = await request(route, row, { ...b, ...row.ids });
+    const expected = row.status ?? 404;
+    expect([route, res.status]).toEqual([route, expected]);
+    if (expected >= 400) expect(res.body).toEqual({ error: { code: expected, message: expect.any(String) } });
+    if (expected === 204) expect(res.text).toBe('');
+    row.check?.(res.body, b);
+  });
+
+  it.each(Object.keys(PUBLIC_SPACE_ROWS))("%s on B's public space: readable, never changeable", async (route) => {
+    const row = PUBLIC_SPACE_ROWS[route];
+    const res = await request(route, row, { ...b, spaceId: b.publicSpaceId });
+    expect([route, res.status]).toEqual([route, row.status]);
+    if (row.status! >= 400) expect(res.body.error.code).toBe(row.status);
+    row.check?.(res.body, b);
+  });
+
+  it("B's data is unchanged after the walk", async () => {
+    const [{ token }] = await t.cli('token', 'create', '--user', b.adminId);
+    const as = (path: string) => t.http.get(path).set(bearer(token));
+    expect((await as(`/v1/spaces/${b.spaceId}`)).body).toMatchObject({ title: 'B private', organization: b.organizationId, parent: b.collectionId });
+    expect((await as(`/v1/spaces/${b.publicSpaceId}`)).body).toMatchObject({ title: 'B public', organization: b.organizationId });
+    expect((await as(`/v1/collections/${b.collectionId}`)).body).toMatchObject({ title: 'B collection', organization: b.organizationId });
+    expect((await as(`/v1/orgs/${b.organizationId}`)).body.title).toBe('Org B');
+    expect((await as(`/v1/orgs/${b.organizationId}/spaces`)).body.count).toBe(2);
+    expect((await as(`/v1/orgs/${b.organizationId}/members`)).body.count).toBe(2);
+    expect((await as(`/v1/spaces/${b.spaceId}/permissions/users`)).body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([b.userId]);
+    expect((await as(`/v1/orgs/${b.organizationId}/teams/${b.teamId}`)).body.title).toBe('B team');
+  });
+});
