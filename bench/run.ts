@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { runContentBench } from './content-bench';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -365,6 +366,8 @@ async function main(): Promise<void> {
     const httpRows = await benchHttp(dataDir);
     log('projection rebuild');
     const rebuildRows = await benchRebuild(dataDir);
+    log('content (revisions, merge, update from main)');
+    const contentRows = await runContentBench();
     const [getRow, patchRow, lagRow, bareRow, ceilingRow] = httpRows;
     const rows = [...appendRows, getRow, patchRow, lagRow, ...rebuildRows, bareRow, ceilingRow];
 
@@ -378,6 +381,12 @@ async function main(): Promise<void> {
       '- HTTP: server and bare endpoint in this process on 127.0.0.1; the client (global fetch, keep-alive) runs in a worker thread; latencies are client-observed',
       '',
       table(rows),
+      '',
+      '### Content: cost in proportion to the change',
+      '',
+      '| Benchmark | Result |',
+      '| --- | --- |',
+      ...contentRows.map((r) => `| ${r.metric.replace(/\|/g, '\\|')} | ${r.value.replace(/\|/g, '\\|')} |`),
       '',
       `Total run time: ${(Math.round((performance.now() - started) / 100) / 10).toFixed(1)} s`,
     ];
