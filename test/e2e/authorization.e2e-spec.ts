@@ -1,10 +1,8 @@
 import { QueryBus } from '@nestjs/cqrs';
 import { Role } from '@app/platform';
 import { collectionPermissions, CollectionPermissions, GetSpaceAccessQuery, spacePermissions, SpacePermissions } from '@app/spaces';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /**
  * One authorization model everywhere: for every kind of caller (organization members of each

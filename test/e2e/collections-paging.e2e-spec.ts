@@ -1,9 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
 import { AddOrganizationMemberCommand } from '@app/organizations';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /**
  * Listings of the content tree page on immutable placement entries read at one snapshot (see

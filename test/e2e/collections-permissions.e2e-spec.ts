@@ -1,12 +1,7 @@
-import { GitBookAPIError, InviteUsersAndTeams, MemberRole } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
+import { InviteUsersAndTeams, MemberRole } from '@gitbook/api';
+import { bearer, callOperation, clientError, email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatchesOperation } from '../support/reference-schema';
 
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try { await p; } catch (e) { if (e instanceof GitBookAPIError) return e; throw e; }
-  throw new Error('expected the client call to fail');
-}
 type U = { userId: string; token: string };
 
 /** Collection users and teams, and how collection grants flow down to what is inside. */
@@ -24,13 +19,7 @@ describe('collection permissions (e2e)', () => {
   let spaceInSub: string;
 
   async function call(operationId: string, params: Record<string, string>, token = admin.token, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
-    const op = referenceOperation(operationId);
-    let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
-    if (opts.query) req = req.query(opts.query);
-    const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
-    if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
-    else expectErrorResponse(operationId, res.status, res.body);
-    return res;
+    return callOperation(t, operationId, params, token, opts);
   }
   const spaceFlags = async (u: U, spaceId = spaceInSub) => {
     const res = await call('getSpaceById', { spaceId }, u.token);

@@ -1,14 +1,7 @@
-import { GitBookAPIError } from '@gitbook/api';
 import { CommandBus } from '@nestjs/cqrs';
 import { AddOrganizationMemberCommand } from '@app/organizations';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try { await p; } catch (e) { if (e instanceof GitBookAPIError) return e; throw e; }
-  throw new Error('expected the client call to fail');
-}
+import { bearer, callOperation, clientError, email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatchesOperation } from '../support/reference-schema';
 
 /** Transferring spaces and collections to another organization: every outcome of the contract. */
 describe('transfers of spaces and collections (e2e)', () => {
@@ -22,13 +15,7 @@ describe('transfers of spaces and collections (e2e)', () => {
   let guest: { userId: string; token: string };
 
   async function call(operationId: string, params: Record<string, string>, token = admin, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
-    const op = referenceOperation(operationId);
-    let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
-    if (opts.query) req = req.query(opts.query);
-    const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
-    if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
-    else expectErrorResponse(operationId, res.status, res.body);
-    return res;
+    return callOperation(t, operationId, params, token, opts);
   }
   const collection = async (title: string, parent?: string) => (await call('createCollection', { organizationId: orgA }, admin, { body: { title, ...(parent ? { parent } : {}) } })).body.id as string;
   const space = async (title: string, extra: Record<string, unknown> = {}) => (await call('createSpace', { organizationId: orgA }, admin, { body: { title, ...extra } })).body.id as string;

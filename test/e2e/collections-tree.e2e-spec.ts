@@ -1,7 +1,5 @@
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
+import { callOperation, email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatchesOperation } from '../support/reference-schema';
 
 /** Spaces inside collections: creating with a parent, ordering, moving, deleting a collection. */
 describe('collections: spaces and collections in the tree (e2e)', () => {
@@ -13,13 +11,7 @@ describe('collections: spaces and collections in the tree (e2e)', () => {
   let outsider: string;
 
   async function call(operationId: string, params: Record<string, string>, token = admin, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
-    const op = referenceOperation(operationId);
-    let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
-    if (opts.query) req = req.query(opts.query);
-    const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
-    if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
-    else expectErrorResponse(operationId, res.status, res.body);
-    return res;
+    return callOperation(t, operationId, params, token, opts);
   }
   const collection = async (title: string, parent?: string, token = admin) => {
     const res = await call('createCollection', { organizationId: orgId }, token, { body: { title, ...(parent ? { parent } : {}) } });

@@ -1,4 +1,4 @@
-import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
+import { GitBookAPI } from '@gitbook/api';
 import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, expectMatchesSchema, operationUrl, referenceOperation } from '../support/reference-schema';
 

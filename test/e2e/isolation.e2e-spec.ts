@@ -1,6 +1,4 @@
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 
 /**
  * Tenant isolation, route by route: a token of organization A can neither read nor change

@@ -1,13 +1,7 @@
-import { GitBookAPIError } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, clientError, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
 const rand = () => Math.random().toString(36).slice(2);
-
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try { await p; } catch (e) { if (e instanceof GitBookAPIError) return e; throw e; }
-  throw new Error('expected the client call to fail');
-}
 
 /** POST /v1/orgs/{organizationId}/join and GET /v1/email-domains/{emailDomain}/orgs. */
 describe('joining by email domain (e2e)', () => {

@@ -1,7 +1,6 @@
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
 
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 type Flag = 'view' | 'admin' | 'listMembers' | 'listTeams' | 'ownTeam';
 
 /**

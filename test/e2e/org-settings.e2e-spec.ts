@@ -1,9 +1,7 @@
 import { MemberRole } from '@gitbook/api';
 import { EventStore, newEventId } from '@app/platform';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /** PATCH /v1/orgs/{organizationId}: every field of the contract, with defaultContent checked against known content. */
 describe('organization settings (e2e)', () => {

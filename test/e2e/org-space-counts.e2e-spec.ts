@@ -1,8 +1,6 @@
 import { EventStore, newEventId } from '@app/platform';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 
 /**
  * OrganizationTeam.spaces and OrganizationMember.spaces follow the spaces context's grants

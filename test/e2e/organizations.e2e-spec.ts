@@ -1,4 +1,4 @@
-import { GitBookAPIError, MemberRole } from '@gitbook/api';
+import { MemberRole } from '@gitbook/api';
 import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 

@@ -1,12 +1,7 @@
-import { GitBookAPIError, MemberRole } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
+import { MemberRole } from '@gitbook/api';
+import { bearer, callOperation, clientError, email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatchesOperation } from '../support/reference-schema';
 
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try { await p; } catch (e) { if (e instanceof GitBookAPIError) return e; throw e; }
-  throw new Error('expected the client call to fail');
-}
 type U = { userId: string; token: string };
 
 /** Space users and space teams: every endpoint, through supertest and the official client. */
@@ -22,13 +17,7 @@ describe('space permissions (e2e)', () => {
   let spaceId: string;
 
   async function call(operationId: string, params: Record<string, string>, token = admin.token, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
-    const op = referenceOperation(operationId);
-    let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
-    if (opts.query) req = req.query(opts.query);
-    const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
-    if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
-    else expectErrorResponse(operationId, res.status, res.body);
-    return res;
+    return callOperation(t, operationId, params, token, opts);
   }
   const invite = (body: unknown, token = admin.token) => call('inviteToSpace', { spaceId }, token, { body });
   const users = async () => (await call('listUserPermissionsInSpace', { spaceId })).body.items.map((i: { permission: string; user: { id: string } }) => [i.user.id, i.permission]);

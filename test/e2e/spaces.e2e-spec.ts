@@ -1,20 +1,8 @@
-import { GitBookAPIError, SpaceEditMode, TranslationLanguage } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { SpaceEditMode, TranslationLanguage } from '@gitbook/api';
+import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-
 /** Runs a client call that must fail and returns the GitBookAPIError it threw. */
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof GitBookAPIError) return e;
-    throw e;
-  }
-  throw new Error('expected the client call to fail');
-}
-
 const ALL_TRUE = {
   view: true, access: true, admin: true, viewInviteLinks: true, edit: true,
   triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: true,

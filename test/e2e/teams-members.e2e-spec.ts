@@ -1,13 +1,6 @@
-import { GitBookAPIError, TeamMemberRole } from '@gitbook/api';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
-import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
-
-const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
-
-async function clientError(p: Promise<unknown>): Promise<GitBookAPIError> {
-  try { await p; } catch (e) { if (e instanceof GitBookAPIError) return e; throw e; }
-  throw new Error('expected the client call to fail');
-}
+import { TeamMemberRole } from '@gitbook/api';
+import { bearer, callOperation, clientError, email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatchesOperation } from '../support/reference-schema';
 
 describe('team members (e2e)', () => {
   let t: TestApp;
@@ -19,13 +12,7 @@ describe('team members (e2e)', () => {
   let other: string;
 
   async function call(operationId: string, params: Record<string, string>, token: string, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
-    const op = referenceOperation(operationId);
-    let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
-    if (opts.query) req = req.query(opts.query);
-    const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
-    if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
-    else expectErrorResponse(operationId, res.status, res.body);
-    return res;
+    return callOperation(t, operationId, params, token, opts);
   }
   const members = (teamId = team, query: Record<string, unknown> = {}, token = admin) =>
     call('listTeamMembersInOrganizationById', { organizationId: orgId, teamId }, token, { query });

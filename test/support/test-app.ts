@@ -75,3 +75,24 @@ export async function clientError(p: Promise<unknown>): Promise<GitBookAPIError>
   }
   throw new Error('expected the client call to fail');
 }
+
+/**
+ * Calls a reference operation by its operationId over HTTP (supertest) and validates the answer
+ * against the reference schema for its status, error bodies included.
+ */
+export async function callOperation(
+  t: TestApp,
+  operationId: string,
+  params: Record<string, string>,
+  token: string,
+  opts: { body?: unknown; query?: Record<string, unknown> } = {},
+) {
+  const { referenceOperation, operationUrl, expectMatchesOperation, expectErrorResponse } = require('./reference-schema');
+  const op = referenceOperation(operationId);
+  let req = t.http[op.method.toLowerCase()](operationUrl(operationId, params)).set(bearer(token));
+  if (opts.query) req = req.query(opts.query);
+  const res = await (opts.body !== undefined ? req.send(opts.body as object) : req);
+  if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
+  else expectErrorResponse(operationId, res.status, res.body);
+  return res;
+}
