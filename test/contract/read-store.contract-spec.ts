@@ -26,16 +26,8 @@ export interface ReadStoreHarness {
 export interface ReadStoreContractOptions {
   /** Embedded stores: run a projection in a child process, SIGKILL it mid-way and resume it. */
   crashTest?: boolean;
-  /**
-   * Titles of contract cases this adapter is known to fail. They run as `it.failing`, so the
-   * suite stays green while the bug is open and turns red (remove the entry) once it is fixed.
-   */
-  knownBugs?: string[];
 }
 
-export const RANGES_ORDER_NULL_FIRST = 'range operators order null and missing values first, as compare() does';
-export const CONTAINS_MATCHES_STRINGS_ONLY = '$contains matches string values only';
-export const SORT_BY_ID_IS_HONOURED = 'an explicit sort on id is honoured, descending too';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ids = (docs: Doc[]) => docs.map((d) => d.id);
@@ -60,8 +52,6 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
     let counter = 0;
     let harness: ReadStoreHarness;
     let store: ReadStore;
-    const contractIt = (title: string, fn: () => Promise<void>) =>
-      options.knownBugs?.includes(title) ? it.failing(`KNOWN BUG (fails as expected): ${title}`, fn) : it(title, fn);
 
     beforeAll(async () => {
       harness = await factory();
@@ -97,7 +87,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       }
     }
 
-    contractIt('get, find and count agree with matches() for every operator, including null and missing values', async () => {
+    it('get, find and count agree with matches() for every operator, including null and missing values', async () => {
       const docs: Doc[] = [
         { id: 'd01', score: 10, tag: 'red', flag: true, name: 'Alpha Centauri', nested: { x: 1, y: 'a' } },
         { id: 'd02', score: 20, tag: null, flag: false, name: 'beta', nested: { x: null } },
@@ -130,7 +120,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       ]);
     });
 
-    contractIt(RANGES_ORDER_NULL_FIRST, async () => {
+    it('range operators order null and missing values first, as compare() does', async () => {
       const docs: Doc[] = [
         { id: 'r1', rank: 3 }, { id: 'r2', rank: null }, { id: 'r3' }, { id: 'r4', rank: 7 }, { id: 'r5', rank: 'x' }, { id: 'r6', rank: -1 },
       ];
@@ -141,13 +131,13 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       ]);
     });
 
-    contractIt(CONTAINS_MATCHES_STRINGS_ONLY, async () => {
+    it('$contains matches string values only', async () => {
       const docs: Doc[] = [{ id: 'c1', code: 123 }, { id: 'c2', code: '123' }, { id: 'c3', code: 'A2' }, { id: 'c4', code: null }];
       const { collection } = await seeded('contains', docs);
       await expectSameAsMatches(collection, docs, [{ code: { $contains: '2' } }]);
     });
 
-    contractIt('sorts ascending and descending, and keyset paging visits every document exactly once', async () => {
+    it('sorts ascending and descending, and keyset paging visits every document exactly once', async () => {
       const docs: Doc[] = [];
       for (let i = 0; i < 23; i++) {
         const doc: Doc = { id: `s${String((i * 7) % 23).padStart(2, '0')}` };
@@ -182,7 +172,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.find(collection, {}, { limit: 0 })).toEqual([]);
     });
 
-    contractIt(SORT_BY_ID_IS_HONOURED, async () => {
+    it('an explicit sort on id is honoured, descending too', async () => {
       const docs: Doc[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, group: i % 2 }));
       const { collection } = await seeded('id-sort', docs);
       for (const sort of [[['id', -1]], [['group', 1], ['id', -1]]] as SortSpec[]) {
@@ -195,7 +185,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       }
     });
 
-    contractIt('commit moves the checkpoint with its writes; a stale `from` writes nothing and returns false', async () => {
+    it('commit moves the checkpoint with its writes; a stale `from` writes nothing and returns false', async () => {
       const { projection, collection, put, del } = await define('commit');
       expect(await store.checkpoint(projection)).toEqual({ generation: 1, position: 0 });
       expect(await store.commit(projection, 1, 0, 10, [put({ id: 'a', v: 1 }), put({ id: 'b', v: 1 })])).toBe(true);
@@ -212,7 +202,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.generationCheckpoint(projection, 1)).toBe(20);
     });
 
-    contractIt('a commit that fails part-way writes nothing and keeps the checkpoint', async () => {
+    it('a commit that fails part-way writes nothing and keeps the checkpoint', async () => {
       const { projection, collection, put } = await define('atomic');
       expect(await store.commit(projection, 1, 0, 5, [put({ id: 'a' })])).toBe(true);
       const broken: Write = { kind: 'put', collection: 'not a valid name!', doc: { id: 'x' } };
@@ -221,7 +211,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.checkpoint(projection)).toEqual({ generation: 1, position: 5 });
     });
 
-    contractIt('of concurrent commits from the same checkpoint exactly one applies', async () => {
+    it('of concurrent commits from the same checkpoint exactly one applies', async () => {
       const { projection, collection, put } = await define('race');
       const others = await Promise.all([1, 2].map(() => harness.open()));
       try {
@@ -238,7 +228,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       }
     });
 
-    contractIt('requireActive refuses commits to a generation that is not, or no longer, active', async () => {
+    it('requireActive refuses commits to a generation that is not, or no longer, active', async () => {
       const { projection, collection, put } = await define('active');
       expect(await store.commit(projection, 1, 0, 5, [put({ id: 'a' })], { requireActive: true })).toBe(true);
       const next = await store.createGeneration(projection);
@@ -256,7 +246,7 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(ids(await store.dump(collection))).toEqual(['b', 'c']);
     });
 
-    contractIt('a new generation fills beside the live one and activates only once it has caught up', async () => {
+    it('a new generation fills beside the live one and activates only once it has caught up', async () => {
       const { projection, collection, put } = await define('generations', [['v']]);
       expect(await store.commit(projection, 1, 0, 10, [put({ id: 'a', v: 1 })])).toBe(true);
       const next = await store.createGeneration(projection);
@@ -284,14 +274,14 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.find(collection, {}, {}, third)).toEqual([]);
     });
 
-    contractIt('dump returns every document, ordered by id', async () => {
+    it('dump returns every document, ordered by id', async () => {
       const docs: Doc[] = ['b', 'a10', 'a2', 'B', 'a1', '_x', 'z', '0'].map((id, i) => ({ id, i, nested: { id } }));
       const { collection } = await seeded('dump', docs);
       const expected = [...docs].sort((x, y) => (x.id < y.id ? -1 : 1));
       expect(await store.dump(collection)).toEqual(expected);
     });
 
-    contractIt('parked events are recorded and removed in the same commit as the checkpoint', async () => {
+    it('parked events are recorded and removed in the same commit as the checkpoint', async () => {
       const { projection, collection, put } = await define('parked');
       const parked = (position: number): Omit<ParkedEvent, 'id'> => ({
         projection, position, eventId: randomUUID(), eventType: 'Broken', stream: `stream-${position}`, error: `failed at ${position}`, parkedAt: new Date(position).toISOString(),
