@@ -1,6 +1,6 @@
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email } from '../../libs/content/testing/content-api';
+import { api } from '../support/content-api';
 
 /** Requested reviewers, reviews, contributors and merge rules enforced at merge. */
 describe('change request reviews and merge rules (e2e)', () => {

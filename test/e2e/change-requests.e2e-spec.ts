@@ -1,6 +1,6 @@
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email } from '../../libs/content/testing/content-api';
+import { api } from '../support/content-api';
 
 /** Change requests: lifecycle, numbering, listings, space counters. */
 describe('change requests (e2e)', () => {

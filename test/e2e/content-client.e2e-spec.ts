@@ -1,8 +1,7 @@
 import { GitBookAPI as GitBookAPI0202 } from 'gitbook-api-0-202';
-import { startTestApp, TestApp } from '../support/test-app';
-import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email, flatten } from '../../libs/content/testing/content-api';
-import { expectMatches0202 } from '../../libs/content/testing/reference-0202';
+import { email, startTestApp, TestApp } from '../support/test-app';
+import { expectMatches0202, expectMatchesOperation } from '../support/reference-schema';
+import { api, flatten } from '../support/content-api';
 
 /**
  * Every content and change-request operation through the official clients (0.146 for reads and

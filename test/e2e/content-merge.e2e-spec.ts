@@ -1,7 +1,7 @@
 import { EventStore } from '@app/platform';
-import { startTestApp, TestApp } from '../support/test-app';
+import { email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email, flatten, outline } from '../../libs/content/testing/content-api';
+import { api, flatten, outline } from '../support/content-api';
 
 const lines = (tag: string) => Array.from({ length: 8 }, (_, i) => `${tag} line ${i + 1}`).join('\n');
 

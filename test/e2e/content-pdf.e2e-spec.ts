@@ -1,6 +1,6 @@
-import { startTestApp, TestApp } from '../support/test-app';
+import { email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email, flatten } from '../../libs/content/testing/content-api';
+import { api, flatten } from '../support/content-api';
 import { checkXref } from '../../libs/content/testing/pdf-check';
 
 const binary = (res: any, cb: (e: Error | null, b: Buffer) => void) => {

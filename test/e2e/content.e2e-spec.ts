@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { bearer, startTestApp, TestApp } from '../support/test-app';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
-import { api, email, flatten, outline } from '../../libs/content/testing/content-api';
+import { api, flatten, outline } from '../support/content-api';
 
 /** Writing content through change request batches and reading it back (main, change request, revision). */
 describe('content (e2e)', () => {
@@ -226,18 +226,28 @@ describe('content (e2e)', () => {
       const links = await a.get('listPageLinksInChangeRequest', `${crBase}/page/${ids.Source}/links`, admin);
       expect(links.body.stats).toEqual({ total: 4, broken: { total: 1, changeRequest: 1 } });
       expect(links.body.items.map((u: any) => [u.relation, u.status])).toEqual([['dependsOn', 'ok'], ['reference', 'ok'], ['reference', 'broken'], ['reference', 'ok']]);
-      expect(links.body.items[1].targetReference.url).toContain('/target');
+      // Pages and files of the space are typed locations, with the organization and space as the caller sees them.
+      expect(links.body.items[1].targetReference).toMatchObject({ kind: 'page', page: { id: ids.Target, title: 'Target' }, space: { id: space }, organization: { object: 'organization' } });
+      expect(links.body.items[0].targetReference).toMatchObject({ kind: 'file', file: { name: 'img.png' }, space: { id: space } });
+      expect(links.body.items[1].locationReferences).toEqual([expect.objectContaining({ kind: 'page', page: expect.objectContaining({ id: ids.Source }) })]);
+      expect(links.body.items[3].targetReference).toEqual({ kind: 'url', url: 'https://example.com' });
       const backlinks = await a.get('listChangeRequestPageBacklinks', `${crBase}/page/${ids.Target}/backlinks`, admin);
       expect(backlinks.body.count).toBe(2);
       const files = (await a.get('listFilesInChangeRequestById', `${crBase}/files`, admin)).body.items;
       const fileBacklinks = await a.get('listChangeRequestFileBacklinks', `${crBase}/files/${files[0].id}/backlinks`, admin);
-      expect(fileBacklinks.body.items).toEqual([{ kind: 'url', url: expect.stringContaining('/source') }]);
+      expect(fileBacklinks.body.items).toEqual([expect.objectContaining({ kind: 'page', page: expect.objectContaining({ id: ids.Source }) })]);
       await a.merge(space, cr, admin);
       const all = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, admin);
       expect(all.body.stats).toEqual({ total: 5, broken: { total: 1 } });
       const broken = (await t.client(admin).spaces.listSpaceLinks(space, { status: 'broken' as never })).data;
       expectMatchesOperation('listSpaceLinks', 200, broken);
       expect(broken.items.map((u) => u.targetReference)).toEqual([{ kind: 'url', url: '/nowhere' }]);
+      // Someone who may read a public space but not see its organization gets URL locations.
+      await t.http.patch(`/v1/spaces/${space}`).set(bearer(admin)).send({ visibility: 'public' }).expect(200);
+      const outsider = (await t.bootstrap('Outsiders')).token;
+      const seen = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, outsider);
+      expect(seen.body.items.length).toBe(all.body.items.length);
+      for (const u of seen.body.items) expect(u.targetReference.kind).toBe('url');
       const paged = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, admin, { limit: 2 });
       const rest = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, admin, { limit: 2, page: paged.body.next.page });
       expect([...paged.body.items, ...rest.body.items]).toHaveLength(all.body.items.length);

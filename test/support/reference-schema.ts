@@ -16,9 +16,15 @@ import addFormats from 'ajv-formats';
 import * as fs from 'fs';
 import * as path from 'path';
 
-// The package's exports hide package.json; its entry lives in dist/, the spec beside it.
-const SPEC_PATH = path.join(path.dirname(require.resolve('@gitbook/api')), '..', 'spec', 'openapi.json');
-const DOC_ID = 'https://reference.gitbook.test/openapi.json';
+/**
+ * The reference versions: 0.146.0 for everything, 0.202.0 for the content write
+ * (updateChangeRequestContent), installed as the alias `gitbook-api-0-202`. The packages'
+ * exports hide package.json; their entry lives in dist/, the spec beside it.
+ */
+export type ReferenceVersion = '0.146.0' | '0.202.0';
+const PACKAGES: Record<ReferenceVersion, string> = { '0.146.0': '@gitbook/api', '0.202.0': 'gitbook-api-0-202' };
+const specPath = (v: ReferenceVersion) => path.join(path.dirname(require.resolve(PACKAGES[v])), '..', 'spec', 'openapi.json');
+const docId = (v: ReferenceVersion) => `https://reference-${v}.gitbook.test/openapi.json`;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 type Json = any;
@@ -29,20 +35,22 @@ export interface ReferenceOperation {
   /** Path as in the reference (no /v1 prefix), e.g. `/spaces/{spaceId}`. */
   path: string;
   responses: Record<string, Json>;
+  requestBody?: Json;
 }
 
 interface Reference {
+  version: ReferenceVersion;
   spec: Json;
   ajv: Ajv;
   operations: Map<string, ReferenceOperation>;
   cache: Map<string, ValidateFunction>;
 }
 
-let loaded: Reference | undefined;
+const loaded = new Map<ReferenceVersion, Reference>();
 
 /** Rewrites one OpenAPI 3.0 schema (recursively) into a JSON Schema Ajv 8 understands. */
-function toJsonSchema(node: Json): Json {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
+function toJsonSchema(node: Json, DOC_ID: string): Json {
+  if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, DOC_ID));
   if (!node || typeof node !== 'object') return node;
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
@@ -50,8 +58,8 @@ function toJsonSchema(node: Json): Json {
     if (k === '$ref' && typeof v === 'string' && v.startsWith('#/')) out.$ref = DOC_ID + v;
     else if (k === 'properties' || k === 'patternProperties' || k === 'definitions') {
       // Maps of name -> schema: keep the names, transform the schemas.
-      out[k] = Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, toJsonSchema(s)]));
-    } else out[k] = toJsonSchema(v);
+      out[k] = Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, toJsonSchema(s, DOC_ID)]));
+    } else out[k] = toJsonSchema(v, DOC_ID);
   }
   if (node.nullable === true) return makeNullable(out);
   return out;
@@ -74,30 +82,33 @@ function makeNullable(s: Json): Json {
   return { anyOf: [s, { type: 'null' }] };
 }
 
-function load(): Reference {
-  if (loaded) return loaded;
-  const spec = JSON.parse(fs.readFileSync(SPEC_PATH, 'utf8'));
+function load(version: ReferenceVersion = '0.146.0'): Reference {
+  const done = loaded.get(version);
+  if (done) return done;
+  const DOC_ID = docId(version);
+  const spec = JSON.parse(fs.readFileSync(specPath(version), 'utf8'));
   const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, validateFormats: true });
   addFormats(ajv);
   // Formats the reference defines for itself: accepted as any string.
   for (const f of ['emoji', 'icon']) ajv.addFormat(f, { type: 'string', validate: () => true });
-  ajv.addSchema({ $id: DOC_ID, components: { schemas: toJsonSchema(spec.components?.schemas ?? {}) } });
+  ajv.addSchema({ $id: DOC_ID, components: { schemas: toJsonSchema(spec.components?.schemas ?? {}, DOC_ID) } });
 
   const operations = new Map<string, ReferenceOperation>();
   for (const [p, item] of Object.entries<Json>(spec.paths ?? {})) {
     for (const m of METHODS) {
       const op = item?.[m];
-      if (op?.operationId) operations.set(op.operationId, { operationId: op.operationId, method: m.toUpperCase(), path: p, responses: op.responses ?? {} });
+      if (op?.operationId) operations.set(op.operationId, { operationId: op.operationId, method: m.toUpperCase(), path: p, responses: op.responses ?? {}, requestBody: op.requestBody });
     }
   }
-  loaded = { spec, ajv, operations, cache: new Map() };
-  return loaded;
+  const ref = { spec, ajv, operations, cache: new Map(), version };
+  loaded.set(version, ref);
+  return ref;
 }
 
 /** The reference operation with this operationId (method, path and documented responses). */
-export function referenceOperation(operationId: string): ReferenceOperation {
-  const op = load().operations.get(operationId);
-  if (!op) throw new Error(`The reference has no operation with operationId "${operationId}"`);
+export function referenceOperation(operationId: string, version: ReferenceVersion = '0.146.0'): ReferenceOperation {
+  const op = load(version).operations.get(operationId);
+  if (!op) throw new Error(`The reference ${version} has no operation with operationId "${operationId}"`);
   return op;
 }
 
@@ -110,7 +121,7 @@ export function operationUrl(operationId: string, params: Record<string, string>
   return `/v1${p === '/' ? '/' : p}`;
 }
 
-function resolveResponse(response: Json): Json {
+function resolveResponse(response: Json, version: ReferenceVersion): Json {
   const seen = new Set<string>();
   let r = response;
   while (r && typeof r.$ref === 'string') {
@@ -118,7 +129,7 @@ function resolveResponse(response: Json): Json {
     seen.add(r.$ref);
     const m = /^#\/components\/responses\/(.+)$/.exec(r.$ref);
     if (!m) throw new Error(`Unsupported response reference ${r.$ref}`);
-    const target = load().spec.components?.responses?.[m[1]];
+    const target = load(version).spec.components?.responses?.[m[1]];
     if (!target) throw new Error(`Reference response ${r.$ref} not found`);
     r = target;
   }
@@ -126,19 +137,19 @@ function resolveResponse(response: Json): Json {
 }
 
 /** The JSON schema of a response object, or null when the response documents no body. */
-function responseBodySchema(response: Json): Json | null {
-  const r = resolveResponse(response);
+function responseBodySchema(response: Json, version: ReferenceVersion): Json | null {
+  const r = resolveResponse(response, version);
   const content = r?.content;
   if (!content) return null;
   const media = content['application/json'] ?? Object.entries<Json>(content).find(([t]) => /json/.test(t))?.[1];
   return media?.schema ?? null;
 }
 
-function validator(key: string, schema: Json): ValidateFunction {
-  const ref = load();
+function validator(key: string, schema: Json, version: ReferenceVersion): ValidateFunction {
+  const ref = load(version);
   let v = ref.cache.get(key);
   if (!v) {
-    v = ref.ajv.compile(toJsonSchema(schema));
+    v = ref.ajv.compile(toJsonSchema(schema, docId(version)));
     ref.cache.set(key, v);
   }
   return v;
@@ -167,8 +178,8 @@ function formatErrors(errors: ErrorObject[] | null | undefined): string {
   return [...lines].join('\n');
 }
 
-function check(label: string, key: string, schema: Json, body: unknown): void {
-  const v = validator(key, schema);
+function check(label: string, key: string, schema: Json, body: unknown, version: ReferenceVersion = '0.146.0'): void {
+  const v = validator(key, schema, version);
   if (!v(body)) {
     throw new Error(`${label}: response body does not match the reference\n${formatErrors(v.errors)}\nbody: ${preview(body)}`);
   }
@@ -185,6 +196,8 @@ export interface MatchOptions {
    * Without it an undocumented status fails the assertion.
    */
   undocumentedStatusSchema?: string;
+  /** The reference version that defines the operation (default 0.146.0). */
+  version?: ReferenceVersion;
 }
 
 /**
@@ -193,23 +206,24 @@ export interface MatchOptions {
  * documented response has no body but one was sent, or when the body does not validate.
  */
 export function expectMatchesOperation(operationId: string, status: number, body: unknown, opts: MatchOptions = {}): void {
-  const op = referenceOperation(operationId);
-  const label = `${operationId} (${op.method} ${op.path}) → ${status}`;
+  const version = opts.version ?? '0.146.0';
+  const op = referenceOperation(operationId, version);
+  const label = `${operationId} (${op.method} ${op.path}, reference ${version}) → ${status}`;
   const documented = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`] ?? op.responses[`${String(status)[0]}xx`];
   if (!documented) {
     if (opts.undocumentedStatusSchema) return expectMatchesSchema(opts.undocumentedStatusSchema, body, label);
     if (op.responses.default && status >= 400) {
-      const schema = responseBodySchema(op.responses.default);
-      if (schema) return check(`${label} (default response)`, `${operationId}:default`, schema, body);
+      const schema = responseBodySchema(op.responses.default, version);
+      if (schema) return check(`${label} (default response)`, `${operationId}:default`, schema, body, version);
     }
     throw new Error(`${label}: status ${status} is not documented by the reference (documented: ${Object.keys(op.responses).join(', ')})\nbody: ${preview(body)}`);
   }
-  const schema = responseBodySchema(documented);
+  const schema = responseBodySchema(documented, version);
   if (!schema) {
     if (!isEmptyBody(body)) throw new Error(`${label}: the reference documents no body for this status, got ${preview(body)}`);
     return;
   }
-  check(label, `${operationId}:${status}`, schema, body);
+  check(label, `${operationId}:${status}`, schema, body, version);
 }
 
 /** Asserts that `body` validates against `#/components/schemas/<name>`. */
@@ -230,4 +244,17 @@ export function expectErrorResponse(operationId: string, status: number, body: u
   const err = (body as { error?: { code?: unknown; message?: unknown } })?.error;
   if (err?.code !== status) throw new Error(`${operationId} → ${status}: error.code is ${preview(err?.code)}, expected ${status}`);
   if (typeof err?.message !== 'string' || err.message.trim() === '') throw new Error(`${operationId} → ${status}: error.message is empty`);
+}
+
+/** Asserts `body` is the documented 0.202.0 response of `operationId` (the content write). */
+export const expectMatches0202 = (operationId: string, status: number, body: unknown) =>
+  expectMatchesOperation(operationId, status, body, { version: '0.202.0' });
+
+/** Asserts `body` validates as a 0.202.0 request body of `operationId`. */
+export function expectValidRequest0202(operationId: string, body: unknown): void {
+  const op = referenceOperation(operationId, '0.202.0');
+  const schema = op.requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${operationId} documents no JSON request body in 0.202.0`);
+  const v = validator(`${operationId}:request`, schema, '0.202.0');
+  if (!v(body)) throw new Error(`${operationId}: request body does not match the reference 0.202.0\n${formatErrors(v.errors)}`);
 }

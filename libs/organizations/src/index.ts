@@ -1,6 +1,6 @@
 export { OrganizationsModule } from './organizations.module';
 export { CreateOrganizationCommand, AddOrganizationMemberCommand } from './application/commands/organization.commands';
-export { GetMemberRoleQuery, GetOrganizationMergeRulesQuery } from './application/queries/organization.queries';
+export { GetMemberRoleQuery, GetOrganizationMergeRulesQuery, GetOrganizationQuery } from './application/queries/organization.queries';
 export {
   GetUserTeamIdsQuery, GetTeamsInOrganizationQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery, GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';

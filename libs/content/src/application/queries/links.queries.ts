@@ -1,31 +1,50 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { GetOrganizationQuery } from '@app/organizations';
+import { GetSpaceQuery } from '@app/spaces';
 import { ListResponse, NotFound, PageQuery } from '@app/platform';
 import { backlinks, linkStatus, LinkStatus, LinkUse } from '../../domain/link-index';
 import { LinkTarget } from '../../domain/markdown/links';
 import { ContentReader, ContentTarget, ResolvedContent } from './content-reader';
 import { decodeRevisionCursor, pageList } from './content.queries';
 
+type Locate = (t: LinkTarget) => Promise<Record<string, unknown>>;
+
 /**
- * Where a link points or sits, as a reference ContentLocation. Pages and files are given by
- * their URL (ContentLocationURL): the typed page/file locations embed full Space and
- * Organization objects, which only the spaces and organizations contexts can render (see
- * README-design.md, "Links").
+ * Where a link points or sits, as a reference ContentLocation: a page or a file of this space
+ * (typed: with the Organization and Space as the caller sees them), or a URL for external
+ * targets, broken targets, and callers who cannot see the organization (guests, or outsiders
+ * reading a public space). `versionContext` is optional and left out: it would embed the whole
+ * revision in every link.
  */
-async function location(reader: ContentReader, c: ResolvedContent, t: LinkTarget): Promise<{ kind: 'url'; url: string }> {
-  if (t.kind === 'page') return { kind: 'url', url: c.tree.get(t.page) ? c.appUrl(c.tree.path(t.page)) : `/pages/${t.page}` };
-  if (t.kind === 'file') {
-    const f = c.structure.files.get(t.file);
-    return { kind: 'url', url: f ? (await reader.fileView(c.space.spaceId, f)).downloadURL : `/files/${t.file}` };
-  }
-  return { kind: 'url', url: t.kind === 'url' ? t.url : t.kind === 'path' ? t.path : `#${t.anchor}` };
+async function locator(reader: ContentReader, queries: QueryBus, c: ResolvedContent, userId: string): Promise<Locate> {
+  const hidden = (e: unknown) => { if (e instanceof NotFound) return null; throw e; };
+  const [space, organization] = await Promise.all([
+    queries.execute(new GetSpaceQuery(c.space.spaceId, userId)).catch(hidden),
+    queries.execute(new GetOrganizationQuery(c.space.organizationId, userId)).catch(hidden),
+  ]);
+  return async (t) => {
+    if (t.kind === 'page') {
+      const entry = c.tree.get(t.page);
+      if (!entry) return { kind: 'url', url: `/pages/${t.page}` };
+      if (space && organization) return { kind: 'page', organization, space, page: (await reader.pageViews(c, [entry], 'markdown', false))[0] };
+      return { kind: 'url', url: c.appUrl(c.tree.path(t.page)) };
+    }
+    if (t.kind === 'file') {
+      const f = c.structure.files.get(t.file);
+      if (!f) return { kind: 'url', url: `/files/${t.file}` };
+      const file = await reader.fileView(c.space.spaceId, f);
+      return space && organization ? { kind: 'file', organization, space, file } : { kind: 'url', url: file.downloadURL };
+    }
+    return { kind: 'url', url: t.kind === 'url' ? t.url : t.kind === 'path' ? t.path : `#${t.anchor}` };
+  };
 }
 
-async function usage(reader: ContentReader, c: ResolvedContent, use: { target: LinkTarget; relation: string }, pages: string[]) {
+async function usage(locate: Locate, use: { target: LinkTarget; relation: string; status: LinkStatus }, pages: string[]) {
   return {
-    status: linkStatus(use.target, c.structure),
+    status: use.status,
     relation: use.relation,
-    targetReference: await location(reader, c, use.target),
-    locationReferences: await Promise.all(pages.map((page) => location(reader, c, { kind: 'page', page }))),
+    targetReference: await locate(use.target),
+    locationReferences: await Promise.all(pages.map((page) => locate({ kind: 'page', page }))),
   };
 }
 
@@ -36,7 +55,7 @@ export class ListLinksQuery extends Query<ListResponse<unknown> & { stats: unkno
 
 @QueryHandler(ListLinksQuery)
 export class ListLinksHandler implements IQueryHandler<ListLinksQuery> {
-  constructor(private readonly reader: ContentReader) {}
+  constructor(private readonly reader: ContentReader, private readonly queries: QueryBus) {}
 
   async execute(q: ListLinksQuery) {
     const cursor = q.page.page ? decodeRevisionCursor(q.page.page) : null;
@@ -50,7 +69,8 @@ export class ListLinksHandler implements IQueryHandler<ListLinksQuery> {
     const filtered = q.status ? all.filter((u) => u.status === q.status) : all;
     const { revision: _r, ...list } = pageList(filtered, (u) => [u.key], c.revision.id, q.page, cursor?.after);
     const stats = await this.stats(c, q.pageId, all);
-    return { ...list, items: await Promise.all(list.items.map((u) => usage(this.reader, c, u, u.pages))), stats };
+    const locate = await locator(this.reader, this.queries, c, q.userId);
+    return { ...list, items: await Promise.all(list.items.map((u) => usage(locate, u, u.pages))), stats };
   }
 
   /** Totals count link uses; for a change request, `changeRequest` counts the broken ones its base did not have. */
@@ -77,7 +97,7 @@ export class ListBacklinksQuery extends Query<ListResponse<unknown>> {
 
 @QueryHandler(ListBacklinksQuery)
 export class ListBacklinksHandler implements IQueryHandler<ListBacklinksQuery> {
-  constructor(private readonly reader: ContentReader) {}
+  constructor(private readonly reader: ContentReader, private readonly queries: QueryBus) {}
 
   async execute(q: ListBacklinksQuery) {
     const cursor = q.page.page ? decodeRevisionCursor(q.page.page) : null;
@@ -86,6 +106,7 @@ export class ListBacklinksHandler implements IQueryHandler<ListBacklinksQuery> {
     if ('file' in q.of && !c.structure.files.get(q.of.file)) throw new NotFound(`No file with id ${q.of.file} in this content`);
     const pages = backlinks(await this.reader.linkIndex(c), q.of);
     const { revision: _r, ...list } = pageList(pages, (p) => [p], c.revision.id, q.page, cursor?.after);
-    return { ...list, items: await Promise.all(list.items.map((page) => location(this.reader, c, { kind: 'page', page }))) };
+    const locate = await locator(this.reader, this.queries, c, q.userId);
+    return { ...list, items: await Promise.all(list.items.map((page) => locate({ kind: 'page', page }))) };
   }
 }

@@ -2,13 +2,10 @@
  * Helpers for the content e2e suites: every call validates the answer against the reference
  * (0.146 for reads and change requests, 0.202 for the content write) before returning it.
  */
-import { bearer, TestApp } from '../../../test/support/test-app';
-import { expectErrorResponse, expectMatchesOperation } from '../../../test/support/reference-schema';
-import { expectMatches0202 } from './reference-0202';
+import { bearer, TestApp } from './test-app';
+import { expectErrorResponse, expectMatches0202, expectMatchesOperation } from './reference-schema';
 
 export interface Res { status: number; body: any; headers: Record<string, string> }
-
-export const email = (who: string) => `${who}-${Math.random().toString(36).slice(2)}@example.com`;
 
 export function api(t: TestApp) {
   const check = (operationId: string, res: Res, v0202 = false) => {
