@@ -17,6 +17,37 @@ export class PlatformConfig {
   retryDelaysMs = [100, 500, 2000];
   defaultPageSize = 100;
 
+  // --- Secrets (issue 8 §1) ---
+  /** Content-signing key from the environment (required with the server adapters); else a 0600 key file in DATA_DIR. */
+  contentSigningKey: string | null = null;
+  /** Lifetime of signed URLs (PDF, file downloads). */
+  signedUrlTtlSeconds = 3600;
+
+  // --- HTTP edge (issue 8 §3-§6) ---
+  /** Largest accepted JSON body. */
+  bodyLimit = '10mb';
+  /** Deepest accepted nesting of a JSON body. */
+  maxJsonDepth = 32;
+  /** Per-token rate limiting; RATE_LIMIT=off disables it. */
+  rateLimitEnabled = true;
+  rateLimitPerMinute = 6000;
+  /** CORS_ORIGINS: comma-separated origins ('*' for any); empty = CORS off. */
+  corsOrigins: string[] = [];
+  /** pino level: fatal, error, warn, info, debug, trace, silent. */
+  logLevel = 'info';
+
+  // --- Overload and health (issue 8 §5-§6, issue 20) ---
+  /** Shed load (503 + Retry-After) when the event loop is delayed beyond this. */
+  shedEventLoopDelayMs = 200;
+  /** Shed load when more requests than this are in flight. */
+  shedMaxInFlight = 256;
+  /** /health/ready answers 503 when a projection is more events than this behind the head. */
+  readyMaxLagEvents = 1000;
+  /** Graceful shutdown bound (stop accepting, drain, finish the projection batch, close stores). */
+  shutdownTimeoutMs = 10_000;
+  /** Store connection attempts at start (backoff between them) before giving up. */
+  storeConnectAttempts = 30;
+
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
     const c = new PlatformConfig();
     c.port = Number(env.PORT ?? c.port);
@@ -28,6 +59,18 @@ export class PlatformConfig {
     if (env.CONSISTENCY_TIMEOUT_MS) c.consistencyTimeoutMs = Number(env.CONSISTENCY_TIMEOUT_MS);
     if (env.SCHEDULER_INTERVAL_MS) c.schedulerIntervalMs = Number(env.SCHEDULER_INTERVAL_MS);
     if (env.RUN_WORKERS) c.runWorkers = env.RUN_WORKERS !== 'false';
+    c.contentSigningKey = env.CONTENT_SIGNING_KEY || null;
+    if (env.SIGNED_URL_TTL_SECONDS) c.signedUrlTtlSeconds = Number(env.SIGNED_URL_TTL_SECONDS);
+    if (env.BODY_LIMIT) c.bodyLimit = env.BODY_LIMIT;
+    if (env.RATE_LIMIT) c.rateLimitEnabled = env.RATE_LIMIT !== 'off';
+    if (env.RATE_LIMIT_PER_MINUTE) c.rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE);
+    if (env.CORS_ORIGINS) c.corsOrigins = env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+    if (env.LOG_LEVEL) c.logLevel = env.LOG_LEVEL;
+    if (env.SHED_EVENT_LOOP_DELAY_MS) c.shedEventLoopDelayMs = Number(env.SHED_EVENT_LOOP_DELAY_MS);
+    if (env.SHED_MAX_IN_FLIGHT) c.shedMaxInFlight = Number(env.SHED_MAX_IN_FLIGHT);
+    if (env.READY_MAX_LAG_EVENTS) c.readyMaxLagEvents = Number(env.READY_MAX_LAG_EVENTS);
+    if (env.SHUTDOWN_TIMEOUT_MS) c.shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS);
+    if (env.STORE_CONNECT_ATTEMPTS) c.storeConnectAttempts = Number(env.STORE_CONNECT_ATTEMPTS);
     return Object.assign(c, overrides);
   }
 }

@@ -7,6 +7,22 @@ import { PlatformConfig } from '../config/platform-config';
 import { ProjectionDefinition, SagaDefinition } from './projection';
 import { ProjectionRunner, RunnerTarget } from './projection-runner';
 
+/** One projection's or saga's progress, for health checks and operators. */
+export interface ProjectionStatus {
+  name: string;
+  kind: 'projection' | 'saga';
+  /** Whether its read models are awaited for read-your-writes. */
+  servesQueries: boolean;
+  position: number;
+  head: number;
+  /** Events of the store after its checkpoint (positions, an upper bound on EventStoreDB). */
+  lag: number;
+  /** Events per second over the recent past, when it has been measured. */
+  eventsPerSecond?: number;
+  /** Estimated seconds until it reaches the head, when it can be estimated. */
+  etaSeconds?: number;
+}
+
 export interface RebuildReport {
   projection: string;
   generation: number;
@@ -94,6 +110,20 @@ export class ProjectionEngine {
 
   private wake() {
     for (const w of [...this.waiters]) w();
+  }
+
+  /** Progress of every projection and saga against the head of the store. */
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.events.headPosition();
+    const out: ProjectionStatus[] = [];
+    const add = async (name: string, kind: 'projection' | 'saga', servesQueries: boolean) => {
+      const local = this.runners.get(name);
+      const position = local ? local.position : (await this.store.checkpoint(name)).position;
+      out.push({ name, kind, servesQueries, position, head, lag: Math.max(0, head - position) });
+    };
+    for (const p of this.projections.values()) await add(p.name, 'projection', p.servesQueries !== false);
+    for (const s of this.sagas.values()) await add(s.name, 'saga', false);
+    return out;
   }
 
   /** Lowest checkpoint among the projections that serve queries. */
