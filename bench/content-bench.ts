@@ -19,7 +19,7 @@ import { runCli } from '../apps/cli/src/cli';
  */
 export async function runContentBench(): Promise<Array<{ metric: string; value: string }>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-bench-'));
-  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000 });
+  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, rateLimitPerMinute: Number.MAX_SAFE_INTEGER, logLevel: 'silent' });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config }), { bodyParser: false, logger: ['error'] });
   configureHttp(app);
   await app.listen(0, '127.0.0.1');

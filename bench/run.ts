@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { runContentBench } from './content-bench';
+import { runCatchUpBench } from './catch-up';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -149,7 +150,8 @@ function latencyRow(name: string, r: LoadResult, details: string): Row {
 }
 
 async function benchHttp(dataDir: string): Promise<Row[]> {
-  const config = PlatformConfig.fromEnv({}, { dataDir: path.join(dataDir, 'api'), runWorkers: true });
+  // The rate limiter runs but never binds (25k GETs on one token); log lines are not written.
+  const config = PlatformConfig.fromEnv({}, { dataDir: path.join(dataDir, 'api'), runWorkers: true, rateLimitPerMinute: Number.MAX_SAFE_INTEGER, logLevel: 'silent' });
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config }), { bodyParser: false, logger: ['error'] });
   let bare: NestExpressApplication | null = null;
   try {
@@ -353,7 +355,22 @@ function table(rows: Row[]): string {
   ].join('\n');
 }
 
+/** `npm run bench -- <part>` runs one part alone. */
+const PARTS: Record<string, () => Promise<void>> = {
+  'catch-up': async () => {
+    const spaces = process.argv.indexOf('--spaces');
+    const r = await runCatchUpBench(spaces > 0 ? { spaces: Number(process.argv[spaces + 1]) } : {});
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+};
+
 async function main(): Promise<void> {
+  const part = process.argv[2];
+  if (part) {
+    if (!PARTS[part]) throw new Error(`unknown bench part "${part}" (known: ${Object.keys(PARTS).join(', ')})`);
+    return PARTS[part]();
+  }
   const started = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-bench-'));
   const cpus = os.cpus();
@@ -368,6 +385,8 @@ async function main(): Promise<void> {
     const rebuildRows = await benchRebuild(dataDir);
     log('content (revisions, merge, update from main)');
     const contentRows = await runContentBench();
+    log('catch-up (a start 1,000,000 events behind)');
+    const catchUp = await runCatchUpBench();
     const [getRow, patchRow, lagRow, bareRow, ceilingRow] = httpRows;
     const rows = [...appendRows, getRow, patchRow, lagRow, ...rebuildRows, bareRow, ceilingRow];
 
@@ -387,6 +406,12 @@ async function main(): Promise<void> {
       '| Benchmark | Result |',
       '| --- | --- |',
       ...contentRows.map((r) => `| ${r.metric.replace(/\|/g, '\\|')} | ${r.value.replace(/\|/g, '\\|')} |`),
+      '',
+      '### Catch-up: a start 1,000,000 events behind',
+      '',
+      ...catchUp.details.map((d) => `- ${d}`),
+      '',
+      catchUp.line,
       '',
       `Total run time: ${(Math.round((performance.now() - started) / 100) / 10).toFixed(1)} s`,
     ];

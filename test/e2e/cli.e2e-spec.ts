@@ -23,7 +23,7 @@ describe('operator CLI in its own process, server running on the same data folde
   it('bootstrap prints one JSON object whose token works right away', async () => {
     const out = await cli(t.dataDir, 'bootstrap', '--org', 'Acme', '--email', 'Ada@Example.com', '--name', 'Ada Lovelace');
     expect(out).toHaveLength(1);
-    expect(Object.keys(out[0]).sort()).toEqual(['organizationId', 'token', 'userId']);
+    expect(Object.keys(out[0]).sort()).toEqual(['organizationId', 'token', 'tokenId', 'userId']);
     const me = await t.http.get('/v1/user').set(bearer(out[0].token)).expect(200);
     expect(me.body).toMatchObject({ id: out[0].userId, email: 'ada@example.com', displayName: 'Ada Lovelace' });
     const org = await t.http.get(`/v1/orgs/${out[0].organizationId}`).set(bearer(out[0].token)).expect(200);

@@ -157,11 +157,18 @@ describe('collections (e2e)', () => {
     });
 
     it.each([
-      [{ nested: 'maybe' }, 'nested'], [{ limit: 0 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ page: 'garbage' }, 'page'], [{ colour: 'red' }, 'colour'],
+      [{ nested: 'maybe' }, 'nested'], [{ limit: -1 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ page: 'garbage' }, 'page'],
     ])('rejects the query %j with 400 naming %s', async (query, field) => {
       const res = await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toContain(field);
+    });
+
+    it('ignores unknown query parameters; limit 0 answers the count alone', async () => {
+      const res = await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { colour: 'red', _: '1' } });
+      expect([res.status, res.body.count]).toEqual([200, 4]);
+      const none = await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { limit: 0 } });
+      expect(none.body).toEqual({ items: [], count: 4 });
     });
 
     it('outsiders get 404 for the listing', async () => {

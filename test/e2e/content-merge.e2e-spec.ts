@@ -85,7 +85,7 @@ describe('merge and update from main (e2e)', () => {
     expect((await a.mainPages(space, admin)).body).toEqual({ pages: JSON.parse(JSON.stringify(pages).replaceAll(`/~/changes/${cr.number}`, '')) });
   });
 
-  it('conflicting lines answer 409 naming the page and lines, change nothing, and resolve by writing the resolution', async () => {
+  it('conflicting lines answer 409 naming the page and lines and quoting both sides, change nothing, and resolve by writing the resolution', async () => {
     const { space, ids } = await seeded();
     const mine = await open(space, 'Mine');
     const theirs = await open(space, 'Theirs');
@@ -95,12 +95,13 @@ describe('merge and update from main (e2e)', () => {
     const before = (await a.getCR(space, mine, admin)).body;
     const res = await a.update(space, mine, admin);
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toContain(`page ${ids.B} ("B"): lines 6-6 changed on both sides`);
+    // Where (page and line of the page's markdown) and what each side wrote there.
+    expect(res.body.error.message).toContain(`page ${ids.B} ("B"): line 6 changed on both sides (change request: "B line 4 (mine)"; main: "B line 4 (theirs)")`);
     expect((await a.getCR(space, mine, admin)).body).toEqual(before);
     // Merging the outdated change request meets the same conflict and changes nothing either.
     const mergeRes = await a.merge(space, mine, admin);
     expect(mergeRes.status).toBe(409);
-    expect(mergeRes.body.error.message).toContain('lines 6-6 changed on both sides');
+    expect(mergeRes.body.error.message).toContain('line 6 changed on both sides (change request: "B line 4 (mine)"; main: "B line 4 (theirs)")');
     // Resolve: write the combined lines into the change request, then update preferring them.
     await a.write(space, mine, admin, [{ operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (mine + theirs)') } }]);
     const resolved = await t.http.post(`/v1/spaces/${space}/change-requests/${mine}/update`).query({ resolution: 'change-request' }).set({ Authorization: `Bearer ${admin}` });
@@ -122,6 +123,22 @@ describe('merge and update from main (e2e)', () => {
     expectMatchesOperation('mergeChangeRequest', 200, merged);
     expect(outline((await a.mainPages(space, admin)).body.pages)).toEqual(['A (mine)', 'B', 'C (theirs)']);
     expect((await a.get('getRevisionById', `/v1/spaces/${space}/revisions/${merged.revision}`, admin)).body.parents).toEqual([afterTheirs, mineHead]);
+  });
+
+  it('a merge refused by merge rules names the missing reviewers by display name', async () => {
+    const { space } = await seeded();
+    const [bob] = await t.cli('user', 'create', '--email', email('bob'), '--name', 'Bob Reviewer', '--org', orgId, '--role', 'review');
+    const [dan] = await t.cli('user', 'create', '--email', email('dan'), '--name', 'Dan Reviewer', '--org', orgId, '--role', 'review');
+    const rules = [{ rule: 'require_specific_reviewers', users: [bob.userId, dan.userId] }, { rule: 'require_one_of_specific_reviewers', users: [dan.userId, 'gone-user'] }];
+    await t.http.patch(`/v1/spaces/${space}`).set({ Authorization: `Bearer ${admin}` }).send({ mergeRules: { type: 'rules', rules } }).expect(200);
+    const cr = await open(space);
+    await a.send('submitChangeRequestReview', 'post', `/v1/spaces/${space}/change-requests/${cr}/reviews`, bob.token, { status: 'approved' });
+    const refused = await a.merge(space, cr, admin);
+    expect(refused.status).toBe(412);
+    expect(refused.body.error.message).toContain('require_specific_reviewers: needs an approval from Dan Reviewer;');
+    // An id that names no user stays an id.
+    expect(refused.body.error.message).toContain('require_one_of_specific_reviewers: needs an approval from one of Dan Reviewer, gone-user');
+    expect(refused.body.error.message).not.toContain(dan.userId);
   });
 
   it('a locked space refuses merges (412) but change requests can still be prepared', async () => {

@@ -106,8 +106,8 @@ describe('organization members (e2e)', () => {
     });
 
     it.each([
-      [{ limit: 0 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ role: 'boss' }, 'role'], [{ order: 'up' }, 'order'],
-      [{ sort: 'lastSeenAt' }, 'sort'], [{ page: 'not-a-cursor' }, 'page'], [{ colour: 'red' }, 'colour'],
+      [{ limit: -1 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ role: 'boss' }, 'role'], [{ order: 'up' }, 'order'],
+      [{ sort: 'lastSeenAt' }, 'sort'], [{ page: 'not-a-cursor' }, 'page'],
     ])('rejects the query %j with 400 naming %s', async (query, field) => {
       const res = await list(query);
       expect(res.status).toBe(400);

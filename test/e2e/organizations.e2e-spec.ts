@@ -78,7 +78,7 @@ describe('organizations and users (e2e)', () => {
         urls: { location: `${t.baseUrl}/v1/orgs/${orgId}` },
       });
       expect(res.body.createdAt).toBe(t.clock.now().toISOString());
-      expect(res.body.permissions).toMatchObject({ view: true, admin: true, createContent: true, viewBilling: true, listMembers: true });
+      expect(res.body.permissions).toMatchObject({ view: true, admin: true, createContent: true, viewBilling: false, listMembers: true });
 
       const viaClient = await t.client(admin).orgs.getOrganizationById(orgId);
       expect(viaClient.status).toBe(200);

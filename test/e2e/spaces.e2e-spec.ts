@@ -3,9 +3,10 @@ import { bearer, clientError, email, startTestApp, TestApp } from '../support/te
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
 /** Runs a client call that must fail and returns the GitBookAPIError it threw. */
-const ALL_TRUE = {
+/** An admin's Space.permissions: every flag but those of features not served (comments, git sync, integrations). */
+const ADMIN_FLAGS = {
   view: true, access: true, admin: true, viewInviteLinks: true, edit: true,
-  triggerGitSync: true, comment: true, merge: true, review: true, installIntegration: true,
+  triggerGitSync: false, comment: false, merge: true, review: true, installIntegration: false,
 };
 
 describe('spaces (e2e)', () => {
@@ -62,7 +63,7 @@ describe('spaces (e2e)', () => {
         changeRequestsDraft: 0,
         mergeRules: { type: 'inherit' },
         defaultLevel: null,
-        permissions: ALL_TRUE,
+        permissions: ADMIN_FLAGS,
       });
       expect(typeof s.revision).toBe('string');
       expect(s.revision.length).toBeGreaterThan(0);
@@ -165,7 +166,7 @@ describe('spaces (e2e)', () => {
     it('admin gets every permission', async () => {
       const res = await getSpace(spaceId, admin);
       expect(res.status).toBe(200);
-      expect(res.body.permissions).toEqual(ALL_TRUE);
+      expect(res.body.permissions).toEqual(ADMIN_FLAGS);
     });
 
     it('a member with role read may view and access but not admin or edit', async () => {
@@ -361,7 +362,7 @@ describe('spaces (e2e)', () => {
       const restored = await t.http.post(`/v1/spaces/${s.id}/restore`).set(bearer(admin));
       expect(restored.status).toBe(200);
       expectMatchesOperation('restoreSpace', 200, restored.body);
-      expect(restored.body).toMatchObject({ id: s.id, title: 'Doomed', revision: s.revision, createdAt: s.createdAt, permissions: ALL_TRUE });
+      expect(restored.body).toMatchObject({ id: s.id, title: 'Doomed', revision: s.revision, createdAt: s.createdAt, permissions: ADMIN_FLAGS });
       expect(restored.body.deletedAt).toBeUndefined();
 
       const got = await getSpace(s.id);
@@ -415,7 +416,7 @@ describe('spaces (e2e)', () => {
       const copy = res.body;
       expect(copy.id).not.toBe(src.id);
       expect(res.headers.location).toBe(`${t.baseUrl}/v1/spaces/${copy.id}`);
-      expect(copy).toMatchObject({ organization: orgId, emoji: '📗', editMode: 'locked', language: 'es', visibility: src.visibility, comments: 0, changeRequests: 0, permissions: ALL_TRUE });
+      expect(copy).toMatchObject({ organization: orgId, emoji: '📗', editMode: 'locked', language: 'es', visibility: src.visibility, comments: 0, changeRequests: 0, permissions: ADMIN_FLAGS });
       expect(copy.title).toContain('Original');
       expect(copy.revision).not.toBe(src.revision);
       expect(copy.createdAt).toBe(t.clock.now().toISOString());

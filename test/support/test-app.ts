@@ -28,7 +28,7 @@ export interface TestApp {
 export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock; config?: Partial<PlatformConfig> } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-'));
   const clock = opts.clock ?? new ManualClock('2026-03-01T10:00:00.000Z');
-  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, retryDelaysMs: [5, 10], ...opts.config });
+  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, retryDelaysMs: [5, 10], logLevel: 'error', ...opts.config });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, clock })] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
   configureHttp(app);

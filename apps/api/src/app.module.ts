@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { httpConventions, PlatformModule, PlatformOptions, PlatformWorkersModule } from '@app/platform';
+import { httpConventions, LoadShedder, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule } from '@app/platform';
 import { IdentityModule } from '@app/identity';
 import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
 import { ContentModule } from '@app/content';
 import { SystemController } from './system.controller';
+import { HealthController } from './health.controller';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
 export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule];
@@ -15,8 +16,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot(options), PlatformWorkersModule, ...CONTEXT_MODULES],
-      controllers: [SystemController],
-      providers: httpConventions(),
+      controllers: [SystemController, HealthController],
+      providers: [...httpConventions(), { provide: LoadShedder, useFactory: (c: PlatformConfig) => new LoadShedder(c), inject: [PlatformConfig] }],
     };
   }
 }

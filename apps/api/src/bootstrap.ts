@@ -1,14 +1,62 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { RequestContext } from '@app/platform';
+import type { DestinationStream } from 'pino';
+import {
+  BearerAuthGuard,
+  cors,
+  createLogger,
+  jsonBody,
+  LoadShedder,
+  PinoNestLogger,
+  PlatformConfig,
+  RateLimiter,
+  rateLimit,
+  RequestContext,
+  requestLog,
+  unknownRouteGate,
+} from '@app/platform';
 
-/** HTTP setup shared by main.ts and the e2e tests: /v1 prefix, JSON limits, request context. */
-export function configureHttp(app: INestApplication): void {
+export interface HttpOptions {
+  /** Where the JSON log lines go (stdout by default; tests capture them). */
+  logStream?: DestinationStream;
+}
+
+/**
+ * HTTP setup shared by main.ts, the e2e tests and the bench. The order of the middleware is
+ * the order a request meets them, and each one's place matters (see its comment).
+ */
+export function configureHttp(app: INestApplication, options: HttpOptions = {}): void {
+  // Load shedding first of all: refusing must cost nothing (see LoadShedder).
+  app.use(app.get(LoadShedder).middleware);
   const express = app as NestExpressApplication;
-  express.useBodyParser('json', { limit: '10mb' });
+  const config = app.get(PlatformConfig);
   express.disable('x-powered-by');
   express.set('etag', false);
-  app.use((_req: unknown, _res: unknown, next: () => void) => RequestContext.run({}, next));
-  app.setGlobalPrefix('v1');
-  app.enableShutdownHooks();
+
+  const logger = createLogger(config.logLevel, options.logStream);
+  app.useLogger(new PinoNestLogger(logger));
+  // Request id and log line first: every answer below is logged and carries X-Request-Id.
+  app.use(requestLog(logger));
+  // The request id is the correlation id of the events the request appends.
+  app.use((req: { id?: unknown }, _res: unknown, next: () => void) => RequestContext.run({ correlationId: String(req.id) }, next));
+  // Before the rate limit and the bearer guard: preflights carry no token, and a 401 or 429
+  // must be readable cross-origin.
+  const corsMiddleware = cors(config.corsOrigins);
+  if (corsMiddleware) app.use(corsMiddleware);
+  // Counts every /v1 request and sets X-RateLimit-* before anything can answer.
+  if (config.rateLimitEnabled) app.use(rateLimit(new RateLimiter(config.rateLimitPerMinute)));
+  // Parses JSON; a refused body is answered after authentication (InputGuard).
+  app.use(jsonBody({ limit: config.bodyLimit, maxDepth: config.maxJsonDepth }));
+  // 401 before 404: where no route matched, the bearer guard decides first. Nest adds its
+  // 404 handler after the routes during init; the gate goes right before it.
+  const adapter = express.getHttpAdapter();
+  const setNotFoundHandler = adapter.setNotFoundHandler?.bind(adapter);
+  if (!setNotFoundHandler) throw new Error('configureHttp: the HTTP adapter has no not-found handler hook');
+  adapter.setNotFoundHandler = (handler, prefix) => {
+    express.use(unknownRouteGate(() => app.get(BearerAuthGuard)));
+    return setNotFoundHandler(handler, prefix);
+  };
+
+  // The probes live outside the API (GET /health/live, /health/ready); main.ts handles signals.
+  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
 }

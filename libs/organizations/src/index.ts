@@ -5,3 +5,6 @@ export {
   GetUserTeamIdsQuery, GetTeamsInOrganizationQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery, GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
 export { parseMergeRules } from './http/update-organization.body';
+export {
+  ORGANIZATION_FLAG_POLICY, organizationAllows, organizationPermissions, type OrganizationFlag, type OrganizationFlagPolicy, type OrganizationPermissions,
+} from './domain/organization-permissions';

@@ -8,6 +8,7 @@ import { AddOrganizationMemberHandler, CreateOrganizationHandler, UpdateOrganiza
 import { ChangeTeamMembersHandler } from './application/commands/team-members.commands';
 import { CreateTeamHandler, DeleteTeamHandler, RenameTeamHandler } from './application/commands/team.commands';
 import { DefaultContentCheck } from './application/default-content';
+import { InviteLinkIds } from './application/invite-link-ids';
 import { OrgAccess } from './application/org-access';
 import { CONTRACT_QUERY_HANDLERS } from './application/queries/contract.queries';
 import { GetOrganizationsForEmailDomainHandler } from './application/queries/email-domain.queries';
@@ -41,7 +42,7 @@ const QUERY_HANDLERS = [
 /** Organizations: settings, members, invites, joining and teams (SSO joins this context later). */
 @Module({
   controllers: [OrganizationsController, MembersController, InvitesController, TeamsController, UsersController],
-  providers: [DefaultContentCheck, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [DefaultContentCheck, InviteLinkIds, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class OrganizationsModule implements OnModuleInit {
   constructor(private readonly engine: ProjectionEngine) {}

@@ -9,6 +9,7 @@ import { EventSourcing } from './ddd/event-sourcing.service';
 import { EventStore } from './event-store/event-store.port';
 import { ConsistencyInterceptor } from './http/consistency.interceptor';
 import { ErrorFilter } from './http/error.filter';
+import { InputGuard } from './http/input.guard';
 import { Urls } from './http/urls';
 import { validationPipe } from './http/validation';
 import { IdGenerator, RandomIdGenerator } from './ids/ids';
@@ -16,6 +17,7 @@ import { ProjectionEngine } from './projections/projection-engine';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
+import { checkSigningKeyConfig, RotateSigningKeyHandler, SealedIds, SigningKeys } from './secrets';
 
 export interface PlatformOptions {
   config?: PlatformConfig;
@@ -29,7 +31,11 @@ export interface PlatformOptions {
  */
 export const httpConventions = (): Provider[] => [
   { provide: APP_FILTER, useClass: ErrorFilter },
-  { provide: APP_GUARD, useClass: BearerAuthGuard },
+  // One instance, also asked by the unknown-route gate (bootstrap.ts) so that known and
+  // unknown paths authenticate alike. Guards run in this order: the caller, then the input.
+  BearerAuthGuard,
+  { provide: APP_GUARD, useExisting: BearerAuthGuard },
+  { provide: APP_GUARD, useClass: InputGuard },
   { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
   { provide: APP_PIPE, useFactory: validationPipe },
 ];
@@ -45,6 +51,7 @@ export class PlatformModule implements OnApplicationShutdown {
 
   static forRoot(options: PlatformOptions = {}): DynamicModule {
     const config = options.config ?? PlatformConfig.fromEnv();
+    checkSigningKeyConfig(config);
     const providers: Provider[] = [
       { provide: PlatformConfig, useValue: config },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
@@ -57,12 +64,15 @@ export class PlatformModule implements OnApplicationShutdown {
       ScheduleTimerHandler,
       CancelTimerHandler,
       Urls,
+      SigningKeys,
+      SealedIds,
+      RotateSigningKeyHandler,
     ];
     return {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
       providers,
-      exports: [PlatformConfig, Clock, IdGenerator, EventStore, ReadStore, EventSourcing, ProjectionEngine, Scheduler, Urls, CqrsModule],
+      exports: [PlatformConfig, Clock, IdGenerator, EventStore, ReadStore, EventSourcing, ProjectionEngine, Scheduler, Urls, SigningKeys, SealedIds, CqrsModule],
     };
   }
 

@@ -2,4 +2,7 @@ export { SpacesModule } from './spaces.module';
 export { RESTORE_WINDOW_MS } from './domain/space';
 export { GetSpaceAccessQuery, GetSpaceQuery, type SpaceAccessInfo } from './application/queries/space.queries';
 export { type SpaceDoc } from './application/queries/spaces.projection';
-export { spacePermissions, collectionPermissions, SPACE_FLAG_ROLES, COLLECTION_FLAG_ROLES, type SpacePermissions, type CollectionPermissions } from './domain/authorization';
+export { ListDeletedSpacesQuery, type DeletedSpace } from './application/queries/deleted-spaces.queries';
+export {
+  spacePermissions, collectionPermissions, allows, SPACE_FLAG_POLICY, COLLECTION_FLAG_POLICY, type FlagPolicy, type SpacePermissions, type CollectionPermissions,
+} from './domain/authorization';

@@ -19,6 +19,7 @@ import { UpdateSpaceHandler } from './application/commands/update-space';
 import { GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHandler } from './application/queries/collection.queries';
 import { ListPermissionsAggregateHandler, ListTeamPermissionsHandler, ListUserPermissionsHandler } from './application/queries/permission.queries';
 import { GetSpaceAccessHandler, GetSpaceHandler, ListSpacesHandler } from './application/queries/space.queries';
+import { ListDeletedSpacesHandler } from './application/queries/deleted-spaces.queries';
 import { spacesProjection } from './application/queries/spaces.projection';
 import { TeamViews } from './application/queries/team.views';
 import { SpaceAccess } from './application/space-access';
@@ -36,7 +37,7 @@ import { RevokeDeletedTeamGrantsSaga } from './sagas/revoke-deleted-team-grants.
     CreateSpaceHandler, UpdateSpaceHandler, DeleteSpaceHandler, RestoreSpaceHandler, DuplicateSpaceHandler, PurgeSpaceHandler, MoveSpaceHandler, TransferSpaceHandler,
     CreateCollectionHandler, UpdateCollectionHandler, DeleteCollectionHandler, MoveCollectionHandler, TransferCollectionHandler,
     SetPermissionsHandler, RevokeTeamGrantsHandler,
-    GetSpaceHandler, ListSpacesHandler, GetSpaceAccessHandler, GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHandler,
+    GetSpaceHandler, ListSpacesHandler, ListDeletedSpacesHandler, GetSpaceAccessHandler, GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHandler,
     ListUserPermissionsHandler, ListTeamPermissionsHandler, ListPermissionsAggregateHandler,
     PurgeDeletedSpaceSaga, RevokeDeletedTeamGrantsSaga,
   ],

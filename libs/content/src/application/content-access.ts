@@ -1,25 +1,32 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { atLeast, Forbidden, NotFound, Role } from '@app/platform';
+import { Forbidden, NotFound, Role } from '@app/platform';
 import { GetMemberRoleQuery, GetOrganizationMergeRulesQuery } from '@app/organizations';
-import { GetSpaceAccessQuery, SpaceAccessInfo } from '@app/spaces';
+import { GetSpaceAccessQuery, SPACE_FLAG_POLICY, SpaceAccessInfo, SpacePermissions } from '@app/spaces';
 import { GetUsersQuery, UserView } from '@app/identity';
 import { MergeRulesConfig } from '../domain/merge-rules';
 
 export type SpaceAccess = SpaceAccessInfo & { role: Role };
 
-const WHAT: Partial<Record<Role, string>> = { edit: 'Editing content', review: 'Reviewing and merging change requests', read: 'Reading content' };
+const WHAT: Partial<Record<keyof SpacePermissions, string>> = { edit: 'Editing content', review: 'Reviewing change requests', merge: 'Merging change requests', view: 'Reading content' };
 
 /** The other contexts' public queries this context relies on (spaces, organizations, identity). */
 @Injectable()
 export class ContentAccess {
   constructor(private readonly queries: QueryBus) {}
 
-  /** The space, if the caller may see it (404 otherwise, so existence does not leak) and has `min`. */
-  async space(spaceId: string, userId: string, min: Role = 'read'): Promise<SpaceAccess> {
+  /**
+   * The space, if the caller may see it (404 otherwise, so existence does not leak) and holds the
+   * permission `flag`: the same flag GET /spaces/{id} shows them (the spaces context's policy).
+   */
+  async space(spaceId: string, userId: string, flag: keyof SpacePermissions = 'view'): Promise<SpaceAccess> {
     const info = await this.queries.execute(new GetSpaceAccessQuery(spaceId, userId));
     if (!info || !info.role) throw new NotFound(`No space with id ${spaceId}`);
-    if (!atLeast(info.role, min)) throw new Forbidden(`${WHAT[min] ?? 'This operation'} needs the ${min} role or higher on space ${spaceId}`);
+    if (!info.permissions[flag]) {
+      const { min, available } = SPACE_FLAG_POLICY[flag];
+      const what = WHAT[flag] ?? 'This operation';
+      throw new Forbidden(available ? `${what} needs the ${min} role or higher on space ${spaceId} (permission ${flag}); the caller has ${info.role}` : `${what} is not available on this server (permission ${flag})`);
+    }
     return info as SpaceAccess;
   }
 

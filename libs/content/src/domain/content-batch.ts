@@ -82,8 +82,9 @@ function assertParent(tree: WorkingTree, into: string, at: string): void {
 }
 
 function assertIndex(tree: WorkingTree, parent: string | null, index: number | undefined, exclude: string | undefined, at: string): void {
+  if (index === undefined) return; // appending: no sibling count to check against
   const n = tree.children(parent).filter((p) => p.id !== exclude).length;
-  if (index !== undefined && index > n) throw new BadRequest(`${at}.at: must be at most ${n}, the number of siblings`);
+  if (index > n) throw new BadRequest(`${at}.at: must be at most ${n}, the number of siblings`);
 }
 
 export function applyBatch(structure: Structure, changes: ContentChange[], ctx: BatchContext): BatchResult {

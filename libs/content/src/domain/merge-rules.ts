@@ -9,6 +9,14 @@ export interface MergeContext {
   actor: string;
   /** Whether the change request is behind main. */
   outdated: boolean;
+  /** How a user is named in messages: their display name (an id that names no user stays an id). */
+  name?: (userId: string) => string;
+}
+
+/** Every user a refusal may name: rule users, reviewers and requested reviewers. */
+export function mergeRuleUsers(config: MergeRulesConfig, cr: ChangeRequestState): string[] {
+  if (config.type !== 'rules') return [];
+  return [...new Set([...config.rules.flatMap((r) => r.users ?? []), ...Object.keys(cr.reviews), ...Object.keys(cr.requested)])];
 }
 
 /**
@@ -21,16 +29,17 @@ export function unmetMergeRules(config: MergeRulesConfig, cr: ChangeRequestState
   if (config.rules.some((r) => r.rule === 'allow_bypass' && r.users?.includes(ctx.actor))) return [];
   const current = Object.entries(cr.reviews).filter(([, r]) => !r.outdated);
   const approved = new Set(current.filter(([, r]) => r.status === 'approved').map(([u]) => u));
+  const names = (ids: readonly string[]) => ids.map((u) => ctx.name?.(u) ?? u).join(', ');
   const out: string[] = [];
   for (const r of config.rules) {
     switch (r.rule) {
       case 'require_specific_reviewers': {
         const missing = (r.users ?? []).filter((u) => !approved.has(u));
-        if (missing.length) out.push(`require_specific_reviewers: needs an approval from ${missing.join(', ')}`);
+        if (missing.length) out.push(`require_specific_reviewers: needs an approval from ${names(missing)}`);
         break;
       }
       case 'require_one_of_specific_reviewers':
-        if (!(r.users ?? []).some((u) => approved.has(u))) out.push(`require_one_of_specific_reviewers: needs an approval from one of ${(r.users ?? []).join(', ')}`);
+        if (!(r.users ?? []).some((u) => approved.has(u))) out.push(`require_one_of_specific_reviewers: needs an approval from one of ${names(r.users ?? [])}`);
         break;
       case 'require_at_least_one_review':
         if (!approved.size) out.push('require_at_least_one_review: needs at least one approving review');
@@ -38,7 +47,7 @@ export function unmetMergeRules(config: MergeRulesConfig, cr: ChangeRequestState
       case 'require_all_reviews_approved': {
         const blocking = current.filter(([, rv]) => rv.status !== 'approved').map(([u]) => u);
         const pending = Object.keys(cr.requested).filter((u) => !approved.has(u) && !blocking.includes(u));
-        if (blocking.length || pending.length) out.push(`require_all_reviews_approved: waiting for ${[...blocking, ...pending].join(', ')}`);
+        if (blocking.length || pending.length) out.push(`require_all_reviews_approved: waiting for ${names([...blocking, ...pending])}`);
         break;
       }
       case 'require_up_to_date_change_request':

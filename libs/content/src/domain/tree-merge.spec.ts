@@ -85,7 +85,24 @@ describe('three-way tree merge', () => {
     const ours = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: lines(6, 'p0').replace('line 2', 'line 2 (ours)') }], 'o');
     const theirs = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: lines(6, 'p0').replace('line 2', 'line 2 (theirs)') }], 't');
     const r = merge(base, ours, theirs);
-    expect(r).toEqual({ clean: false, conflicts: [expect.objectContaining({ page: 'p1', title: 'Page 0', reason: 'lines 5-5 changed on both sides' })] });
+    expect(r).toEqual({ clean: false, conflicts: [expect.objectContaining({
+      page: 'p1', title: 'Page 0', reason: 'line 5 changed on both sides (change request: "p0 line 2 (ours)"; main: "p0 line 2 (theirs)")',
+    })] });
+  });
+
+  it('quotes each side of a line conflict, shortened to 80 characters with an ellipsis, and names deleted lines and insertions', () => {
+    const base = baseOf(1);
+    const long = `p0 line 2 ${'x'.repeat(200)}`;
+    const ours = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: lines(6, 'p0').replace('p0 line 2', long).replace('p0 line 3\n', '') }], 'o');
+    const theirs = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: lines(6, 'p0').replace('p0 line 2\np0 line 3\n', '') }], 't');
+    const r = merge(base, ours, theirs);
+    expect(r.clean).toBe(false);
+    const reason = r.clean ? '' : r.conflicts[0].reason;
+    expect(reason).toBe(`lines 5-6 changed on both sides (change request: "${long.slice(0, 79)}…"; main: deleted)`);
+    const insOurs = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: `${lines(6, 'p0')}\nmine` }], 'o');
+    const insTheirs = edit(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: `${lines(6, 'p0')}\ntheirs\nand more` }], 't');
+    const ins = merge(base, insOurs, insTheirs);
+    expect(ins.clean ? '' : ins.conflicts[0].reason).toBe('lines added after line 8 on both sides (change request: "mine"; main: "theirs\\nand more")');
   });
 
   it('reports delete/edit, orphaned children, cycles and slug clashes', () => {

@@ -93,8 +93,7 @@ function mergeEntry(b: PageEntry, o: PageEntry, t: PageEntry, input: TreeMergeIn
     }
   }
   if (clashes.length || lines) {
-    const where = lines?.map((c) => (c.baseEnd >= c.baseStart ? `lines ${c.baseStart}-${c.baseEnd}` : `after line ${c.baseEnd}`)).join(', ');
-    return { page: b.id, title: o.title, reason: [...clashes, ...(where ? [`${where} changed on both sides`] : [])].join('; '), ...(lines ? { lines } : {}) };
+    return { page: b.id, title: o.title, reason: [...clashes, ...(lines ?? []).map(describeLineConflict)].join('; '), ...(lines ? { lines } : {}) };
   }
   return out as unknown as PageEntry;
 }
@@ -175,6 +174,26 @@ function structuralConflicts(tree: WorkingTree, ours: Set<string>, theirs: Set<s
     }
   }
   return out;
+}
+
+/** Longest quote of one side in a conflict message, in characters (the rest becomes "…"). */
+export const QUOTE_LIMIT = 80;
+
+/** One side's lines as a JSON string literal, cut to QUOTE_LIMIT characters; `deleted` when it removed them. */
+export function quoteSide(lines: readonly string[]): string {
+  if (!lines.length) return 'deleted';
+  const chars = [...lines.join('\n')];
+  return JSON.stringify(chars.length > QUOTE_LIMIT ? `${chars.slice(0, QUOTE_LIMIT - 1).join('')}…` : chars.join(''));
+}
+
+/**
+ * Where a line conflict is (lines of the base page's markdown) and what each side wrote there,
+ * so the caller can resolve it from the message alone. Ours is the change request, theirs main.
+ */
+export function describeLineConflict(c: LineConflict): string {
+  const where = c.baseEnd < c.baseStart ? `lines added after line ${c.baseEnd} on both sides`
+    : c.baseEnd === c.baseStart ? `line ${c.baseStart} changed on both sides` : `lines ${c.baseStart}-${c.baseEnd} changed on both sides`;
+  return `${where} (change request: ${quoteSide(c.ours)}; main: ${quoteSide(c.theirs)})`;
 }
 
 /** Human-readable summary for error messages. */

@@ -3,12 +3,16 @@ import { PageEntry, sortSiblings } from './page';
 
 /**
  * A mutable working copy of a page tree with an incrementally maintained children index, so
- * that a batch of 50 changes on a 5,000-page tree costs O(n) once to index plus O(siblings)
- * per change. Entries themselves are immutable values; every change puts a new entry.
+ * that a batch of 50 changes on a 5,000-page tree costs O(n) once to group the pages by parent
+ * plus O(siblings) per change. A parent's children are sorted only when first asked for, so a
+ * batch sorts the sibling lists it touches, not every list of the tree. Entries themselves are
+ * immutable values; every change puts a new entry.
  */
 export class WorkingTree {
   readonly pages: Map<string, PageEntry>;
   private kids: Map<string | null, PageEntry[]> | null = null;
+  /** Parents whose list in `kids` is in sibling order (the others are in no particular order). */
+  private readonly sorted = new Set<string | null>();
 
   constructor(pages: ReadonlyMap<string, PageEntry>) {
     this.pages = new Map(pages);
@@ -26,13 +30,18 @@ export class WorkingTree {
         if (list) list.push(p);
         else this.kids.set(p.parent, [p]);
       }
-      for (const list of this.kids.values()) list.sort(sortSiblings);
     }
     return this.kids;
   }
 
   children(parent: string | null): readonly PageEntry[] {
-    return this.index().get(parent) ?? [];
+    const list = this.index().get(parent);
+    if (!list) return [];
+    if (!this.sorted.has(parent)) {
+      list.sort(sortSiblings);
+      this.sorted.add(parent);
+    }
+    return list;
   }
 
   /** Root pages first, each followed by its subtree (the order of the table of contents). */
@@ -49,10 +58,14 @@ export class WorkingTree {
     if (!this.kids) return;
     if (before) this.unlink(before);
     const list = this.kids.get(entry.parent) ?? [];
+    this.kids.set(entry.parent, list);
+    if (!this.sorted.has(entry.parent)) {
+      list.push(entry);
+      return;
+    }
     let i = list.findIndex((p) => sortSiblings(entry, p) < 0);
     if (i < 0) i = list.length;
     list.splice(i, 0, entry);
-    this.kids.set(entry.parent, list);
   }
 
   /** Removes one page (not its children: callers remove subtrees bottom-up). */
@@ -107,7 +120,9 @@ export class WorkingTree {
    * the new key sorts strictly between its neighbours; those re-keyed siblings are returned.
    */
   keyAt(parent: string | null, index: number | undefined, exclude?: string): { key: string; rekeyed: PageEntry[] } {
-    const sibs = this.children(parent).filter((p) => p.id !== exclude);
+    const all = this.children(parent);
+    // Appending needs only the last sibling or two (one may be the page being placed).
+    const sibs = index === undefined ? all.slice(-2).filter((p) => p.id !== exclude) : all.filter((p) => p.id !== exclude);
     const i = index === undefined ? sibs.length : Math.min(index, sibs.length);
     const prev = sibs[i - 1]?.order ?? null;
     const rekeyed: PageEntry[] = [];

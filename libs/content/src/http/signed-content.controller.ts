@@ -1,14 +1,17 @@
-import { Controller, Get, Param, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { Response } from 'express';
-import { NotFound, Public } from '@app/platform';
+import type { Request, Response } from 'express';
+import { Public } from '@app/platform';
 import { SignedLinks } from '../application/signed-links';
 import { RevisionStore } from '../application/storage/revision-store';
-import { RenderPdfQuery } from '../application/queries/pdf.queries';
+import { PdfLink, RenderPdfQuery } from '../application/queries/pdf.queries';
+
+interface FileLink { k: 'file'; b: string; t: string; n: string }
 
 /**
- * URLs handed out in `downloadURL` (and PDF links): they carry a signed token instead of
- * needing the bearer header, like presigned storage URLs. File tokens name immutable bytes.
+ * URLs handed out in `downloadURL` (and PDF links): they carry a signed, expiring token instead
+ * of needing the bearer header, like presigned storage URLs. The signature covers the method and
+ * the path as requested, so the route's `:token` is read from `req.path`, not re-assembled.
  */
 @Controller('content')
 export class SignedContentController {
@@ -16,17 +19,17 @@ export class SignedContentController {
 
   @Public()
   @Get('pdf/:token')
-  async pdf(@Param('token') token: string, @Res() res: Response): Promise<void> {
-    const pdf = await this.queries.execute(new RenderPdfQuery(token));
+  async pdf(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const link = this.signed.verify<PdfLink>(req.method, req.path, 'pdf', 'PDF');
+    const pdf = await this.queries.execute(new RenderPdfQuery(link));
     res.status(200).type('application/pdf').setHeader('Content-Disposition', 'inline; filename="content.pdf"');
     res.send(pdf);
   }
 
   @Public()
   @Get('files/:token')
-  async download(@Param('token') token: string, @Res() res: Response): Promise<void> {
-    const p = await this.signed.verify<{ k: string; b: string; t: string; n: string }>(token);
-    if (!p || p.k !== 'file') throw new NotFound('No file at this URL (the link is invalid)');
+  async download(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const p = this.signed.verify<FileLink>(req.method, req.path, 'file', 'file');
     const bytes = await this.revisions.bytes(p.b, 'read');
     res.status(200).type(p.t).setHeader('Content-Disposition', `inline; filename="${p.n.replace(/["\\\r\n]/g, '_')}"`);
     res.send(bytes);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Forbidden, ReadStore } from '@app/platform';
 import { OrganizationNotFound } from '../domain/organization';
+import { OrganizationFlag, organizationRefusal } from '../domain/organization-permissions';
 import { OrgCaller, organizationPermissions, OrganizationPermissions, OUTSIDER } from './queries/organization.view';
 import { MEMBERS, MemberDoc, memberId, TEAM_MEMBERS } from './queries/read-models';
 
@@ -20,17 +21,11 @@ export class OrgAccess {
   }
 
   /** The caller and their permissions; 404 unless a member, 403 unless `flag` is granted. */
-  async require(organizationId: string, userId: string, flag: keyof OrganizationPermissions, what: string): Promise<{ caller: OrgCaller; permissions: OrganizationPermissions }> {
+  async require(organizationId: string, userId: string, flag: OrganizationFlag, what: string): Promise<{ caller: OrgCaller; permissions: OrganizationPermissions }> {
     const caller = await this.caller(organizationId, userId);
     if (!caller.member) throw new OrganizationNotFound(organizationId);
     const permissions = organizationPermissions(caller);
-    if (!permissions[flag]) throw new Forbidden(`${what} needs the organization permission "${flag}" (${FLAG_RULE[flag] ?? 'see docs/organization-roles.md'})`);
+    if (!permissions[flag]) throw new Forbidden(organizationRefusal(flag, what));
     return { caller, permissions };
   }
 }
-
-const FLAG_RULE: Partial<Record<keyof OrganizationPermissions, string>> = {
-  admin: 'organization admins',
-  listMembers: 'members with a role; guests do not have it',
-  listTeams: 'members with a role; guests do not have it',
-};

@@ -1,5 +1,6 @@
-import { atLeast, BadRequest, Evolver, Forbidden, NotFound, Role } from '@app/platform';
+import { BadRequest, Evolver, Forbidden, NotFound, Role } from '@app/platform';
 import { OrganizationEvent, OrganizationSettings, TeamRole } from './organization.events';
+import { organizationAllows } from './organization-permissions';
 
 export * from './organization.events';
 
@@ -94,8 +95,9 @@ export function actorRole(s: OrganizationState, id: string, actorId: string): Ro
   return s.members[actorId];
 }
 
+/** The `admin` flag of the organization policy (domain/organization-permissions.ts), on the write side. */
 export function requireAdmin(s: OrganizationState, id: string, actorId: string, what: string): void {
-  if (!atLeast(actorRole(s, id, actorId), 'admin')) throw new AdminRequired(what);
+  if (!organizationAllows('admin', { member: true, role: actorRole(s, id, actorId), ownsTeam: false })) throw new AdminRequired(what);
 }
 
 export const adminCount = (s: OrganizationState) => Object.values(s.members).filter((r) => r === 'admin').length;

@@ -1,4 +1,5 @@
-import { atLeast, BadRequest, Forbidden } from '@app/platform';
+import { BadRequest, Forbidden } from '@app/platform';
+import { organizationAllows } from './organization-permissions';
 import { actorRole, isMember, OrganizationEvent, OrganizationState, requireAdmin, TeamNotFound, TeamRole, TeamState } from './organization';
 
 export class NotAnOrganizationMember extends BadRequest {
@@ -13,8 +14,8 @@ export class NotAnOrganizationMember extends BadRequest {
  * Creating and deleting teams is for admins only.
  */
 export const canManageTeam = (s: OrganizationState, userId: string, team: TeamState): boolean => {
-  const role = s.members[userId] ?? null;
-  return atLeast(role, 'admin') || (role !== null && team.members[userId] === 'owner');
+  const caller = { member: isMember(s, userId), role: s.members[userId] ?? null, ownsTeam: team.members[userId] === 'owner' };
+  return organizationAllows('admin', caller) || organizationAllows('ownTeam', caller);
 };
 
 export function validateTeamTitle(field: string, title: unknown): string {

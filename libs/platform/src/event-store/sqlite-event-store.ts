@@ -36,6 +36,35 @@ const toEvent = (r: Row): RecordedEvent => ({
 });
 
 /**
+ * An event of a slice (see readSlice): position and type at once, the rest parsed on first use.
+ * Row layout: position, id, stream, revision, type, data, metadata.
+ */
+class SliceRow {
+  readonly position: number;
+  readonly type: string;
+  private parsed: RecordedEvent | null = null;
+
+  constructor(private row: unknown[] | null) {
+    this.position = row![0] as number;
+    this.type = row![4] as string;
+  }
+
+  event(): RecordedEvent {
+    if (!this.parsed) {
+      const r = this.row!;
+      this.parsed = {
+        id: r[1] as string, stream: r[2] as string, revision: r[3] as number, position: this.position, type: this.type,
+        data: JSON.parse(r[5] as string), metadata: JSON.parse(r[6] as string),
+      };
+      this.row = null;
+    }
+    return this.parsed;
+  }
+}
+
+const nextTick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Embedded event store: one SQLite file in WAL mode. Appends run in `BEGIN IMMEDIATE`
  * transactions, which SQLite serializes across connections and processes, so positions
  * (the rowid) become visible strictly in commit order: a reader can never see position N+1
@@ -45,6 +74,7 @@ export class SqliteEventStore extends EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<{ stop: () => void }>();
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(file: string, private readonly pollIntervalMs = 20) {
     super();
@@ -67,44 +97,65 @@ export class SqliteEventStore extends EventStore {
     this.appended.setMaxListeners(0);
   }
 
+  /** Prepared once per SQL text: preparing costs more than many of the statements it runs. */
+  private stmt(sql: string): Database.Statement {
+    let st = this.statements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      this.statements.set(sql, st);
+    }
+    return st;
+  }
+
   private lastRevision(stream: string): number {
-    const r = this.db.prepare('SELECT MAX(revision) AS rev FROM events WHERE stream = ?').get(stream) as { rev: number | null };
+    const r = this.stmt('SELECT MAX(revision) AS rev FROM events WHERE stream = ?').get(stream) as { rev: number | null };
     return r.rev ?? -1;
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  /** One append inside the caller's transaction. */
+  private appendInTx(stream: string, events: NewEvent[], expected: ExpectedRevision): AppendResult {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const insert = this.db.prepare(
-      'INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    const byId = this.db.prepare('SELECT * FROM events WHERE id = ?');
-    const tx = this.db.transaction((): AppendResult => {
-      // Idempotent retry: the same event ids already written to this stream, in order.
-      const first = byId.get(events[0].id) as Row | undefined;
-      if (first) {
-        const rows = events.map((e) => byId.get(e.id) as Row | undefined);
-        const same = rows.every((r, i) => r && r.stream === stream && r.revision === first.revision + i);
-        if (!same) throw new WrongExpectedRevisionError(stream, expected, this.lastRevision(stream));
-        const last = rows[rows.length - 1]!;
-        return { nextRevision: last.revision, position: last.position };
-      }
-      const current = this.lastRevision(stream);
-      const ok =
-        expected === 'any' ||
-        (expected === 'no_stream' && current === -1) ||
-        (expected === 'stream_exists' && current >= 0) ||
-        (typeof expected === 'number' && expected === current);
-      if (!ok) throw new WrongExpectedRevisionError(stream, expected, current === -1 ? 'no_stream' : current);
-      let position = 0;
-      events.forEach((e, i) => {
-        const info = insert.run(e.id, stream, current + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
-        position = Number(info.lastInsertRowid);
-      });
-      return { nextRevision: current + events.length, position };
+    const byId = this.stmt('SELECT * FROM events WHERE id = ?');
+    // Idempotent retry: the same event ids already written to this stream, in order.
+    const first = byId.get(events[0].id) as Row | undefined;
+    if (first) {
+      const rows = events.map((e) => byId.get(e.id) as Row | undefined);
+      const same = rows.every((r, i) => r && r.stream === stream && r.revision === first.revision + i);
+      if (!same) throw new WrongExpectedRevisionError(stream, expected, this.lastRevision(stream));
+      const last = rows[rows.length - 1]!;
+      return { nextRevision: last.revision, position: last.position };
+    }
+    const current = this.lastRevision(stream);
+    const ok =
+      expected === 'any' ||
+      (expected === 'no_stream' && current === -1) ||
+      (expected === 'stream_exists' && current >= 0) ||
+      (typeof expected === 'number' && expected === current);
+    if (!ok) throw new WrongExpectedRevisionError(stream, expected, current === -1 ? 'no_stream' : current);
+    const insert = this.stmt('INSERT INTO events (id, stream, revision, type, data, metadata) VALUES (?, ?, ?, ?, ?, ?)');
+    let position = 0;
+    events.forEach((e, i) => {
+      const info = insert.run(e.id, stream, current + 1 + i, e.type, JSON.stringify(e.data), JSON.stringify(e.metadata));
+      position = Number(info.lastInsertRowid);
     });
-    const result = tx.immediate();
+    return { nextRevision: current + events.length, position };
+  }
+
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    const result = this.db.transaction(() => this.appendInTx(stream, events, expected)).immediate();
     this.appended.emit('appended');
     return result;
+  }
+
+  /**
+   * Several appends, each to its stream at its expected revision, in one transaction: all or
+   * none (bulk imports and the benchmark's data folder; one transaction per append costs a WAL
+   * write each).
+   */
+  async appendBatch(appends: Array<{ stream: string; events: NewEvent[]; expected: ExpectedRevision }>): Promise<AppendResult[]> {
+    const results = this.db.transaction(() => appends.map((a) => this.appendInTx(a.stream, a.events, a.expected))).immediate();
+    this.appended.emit('appended');
+    return results;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -126,16 +177,26 @@ export class SqliteEventStore extends EventStore {
     const prefix = options.streamPrefix;
     const rows = (
       prefix
-        ? this.db
-            .prepare('SELECT * FROM events WHERE position > ? AND substr(stream, 1, ?) = ? ORDER BY position LIMIT ?')
+        ? this.stmt('SELECT * FROM events WHERE position > ? AND substr(stream, 1, ?) = ? ORDER BY position LIMIT ?')
             .all(options.after ?? 0, prefix.length, prefix, options.maxCount ?? -1)
-        : this.db.prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?').all(options.after ?? 0, options.maxCount ?? -1)
+        : this.stmt('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?').all(options.after ?? 0, options.maxCount ?? -1)
     ) as Row[];
     return rows.map(toEvent);
   }
 
+  /**
+   * The events after `after` for the projections' shared reader: each parsed only when a runner
+   * handles its type (most runners skip most events, and parsing is most of the cost of a read).
+   */
+  readSlice(after: number, maxCount: number): SliceRow[] {
+    const rows = this.stmt('SELECT position, id, stream, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+      .raw(true)
+      .all(after, maxCount) as unknown[][];
+    return rows.map((r) => new SliceRow(r));
+  }
+
   async headPosition(): Promise<number> {
-    const r = this.db.prepare('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
+    const r = this.stmt('SELECT MAX(position) AS p FROM events').get() as { p: number | null };
     return r.p ?? 0;
   }
 
@@ -153,6 +214,9 @@ export class SqliteEventStore extends EventStore {
         if (batch.length > 0) {
           await handler(batch);
           position = batch[batch.length - 1].position;
+          // Reads and handlers here are synchronous underneath: without a turn for the event
+          // loop between batches, a subscription behind a long backlog would block the process.
+          await nextTick();
           continue;
         }
         // Other processes append to the same file: poll as well as listen.

@@ -6,6 +6,17 @@ import { ServiceUnavailable } from '../ddd/errors';
 import { PlatformConfig } from '../config/platform-config';
 import { ProjectionDefinition, SagaDefinition } from './projection';
 import { ProjectionRunner, RunnerTarget } from './projection-runner';
+import { EventFeed } from './event-feed';
+import { TurnQueue } from './turn-queue';
+
+/** Longest run of one runner's work before the next runner (and the event loop) gets a turn. */
+const SLICE_MS = 20;
+/** The event loop gets a turn at least this often during a catch-up. */
+const YIELD_EVERY_MS = 10;
+/** Events per read of the store, shared by the runners at one position. */
+const SLICE_SIZE = 2000;
+/** Read models unknown to this process (runWorkers=false) are looked up at most this often. */
+const REMOTE_STATE_TTL_MS = 250;
 
 /** One projection's or saga's progress, for health checks and operators. */
 export interface ProjectionStatus {
@@ -20,6 +31,15 @@ export interface ProjectionStatus {
   /** Events per second over the recent past, when it has been measured. */
   eventsPerSecond?: number;
   /** Estimated seconds until it reaches the head, when it can be estimated. */
+  etaSeconds?: number;
+}
+
+/** How far the query-serving read models are behind the head, for gating requests. */
+export interface ServingState {
+  /** Events (positions) between the head and the slowest query-serving projection. */
+  lag: number;
+  /** Whether that is more than readyMaxLagEvents: requests that read models then get 503. */
+  behind: boolean;
   etaSeconds?: number;
 }
 
@@ -43,6 +63,10 @@ export class ProjectionEngine {
   private readonly runners = new Map<string, ProjectionRunner>();
   private readonly waiters = new Set<() => void>();
   private defined = false;
+  private feed: EventFeed | null = null;
+  private remoteState: { at: number; state: Promise<ServingState> } | null = null;
+  /** Every runner of this process, live or rebuilding, takes turns here. */
+  readonly turns = new TurnQueue(YIELD_EVERY_MS);
   private readonly logger = new Logger('ProjectionEngine');
 
   constructor(private readonly events: EventStore, private readonly store: ReadStore, private readonly config: PlatformConfig) {}
@@ -92,19 +116,33 @@ export class ProjectionEngine {
     this.defined = true;
   }
 
+  /**
+   * Starts every projection and saga from its checkpoint and returns at once: the catch-up
+   * runs in turns in the background, so the process can listen and answer meanwhile.
+   */
   async start(): Promise<void> {
     await this.define();
+    const feed = new EventFeed(this.events, { sliceSize: SLICE_SIZE, cachedSlices: 4 });
+    await feed.open(true);
+    this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
-      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { retryDelaysMs: this.config.retryDelaysMs });
+      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), this.runnerOptions(feed));
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);
       await runner.start();
     }
   }
 
+  private runnerOptions(feed: EventFeed) {
+    return { retryDelaysMs: this.config.retryDelaysMs, feed, turns: this.turns, sliceMs: SLICE_MS };
+  }
+
+  /** Stops after each runner's current turn (its commit completes). */
   async stop(): Promise<void> {
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     this.runners.clear();
+    await this.feed?.close();
+    this.feed = null;
     this.wake();
   }
 
@@ -115,15 +153,81 @@ export class ProjectionEngine {
   /** Progress of every projection and saga against the head of the store. */
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.events.headPosition();
+    this.feed?.advance(head);
     const out: ProjectionStatus[] = [];
     const add = async (name: string, kind: 'projection' | 'saga', servesQueries: boolean) => {
       const local = this.runners.get(name);
       const position = local ? local.position : (await this.store.checkpoint(name)).position;
-      out.push({ name, kind, servesQueries, position, head, lag: Math.max(0, head - position) });
+      const s: ProjectionStatus = { name, kind, servesQueries, position, head, lag: Math.max(0, head - position) };
+      if (local) {
+        s.eventsPerSecond = local.eventsPerSecond();
+        s.etaSeconds = local.etaSeconds(head);
+      }
+      out.push(s);
     };
     for (const p of this.projections.values()) await add(p.name, 'projection', p.servesQueries !== false);
     for (const s of this.sagas.values()) await add(s.name, 'saga', false);
     return out;
+  }
+
+  /**
+   * How far the query-serving read models are behind, from what this process knows (no store
+   * round trip when the projections run here: it is asked on every request).
+   */
+  async servingState(): Promise<ServingState> {
+    const local = [...this.projections.values()].filter((p) => p.servesQueries !== false).map((p) => this.runners.get(p.name));
+    if (this.feed && local.every((r) => r)) {
+      const head = this.feed.head;
+      let lag = 0;
+      let etaSeconds: number | undefined = 0;
+      for (const r of local as ProjectionRunner[]) {
+        lag = Math.max(lag, head - r.position);
+        const eta = r.etaSeconds(head);
+        etaSeconds = eta === undefined || etaSeconds === undefined ? undefined : Math.max(etaSeconds, eta);
+      }
+      return { lag, behind: lag > this.config.readyMaxLagEvents, etaSeconds };
+    }
+    // Projections run in another process: ask the stores, at most every REMOTE_STATE_TTL_MS.
+    if (!this.remoteState || performance.now() - this.remoteState.at > REMOTE_STATE_TTL_MS) {
+      const state = (async (): Promise<ServingState> => {
+        const lag = Math.max(0, (await this.events.headPosition()) - (await this.queryPosition()));
+        return { lag, behind: lag > this.config.readyMaxLagEvents };
+      })();
+      this.remoteState = { at: performance.now(), state };
+      state.catch(() => { this.remoteState = null; });
+    }
+    return this.remoteState.state;
+  }
+
+  /**
+   * Before a request that reads read models: resolves at once when they are within
+   * readyMaxLagEvents of the head; when a catch-up should end within `maxWaitMs`, waits for it;
+   * otherwise throws 503 with Retry-After the estimated time to catch up.
+   */
+  async ensureServing(maxWaitMs = 1000): Promise<void> {
+    let state = await this.servingState();
+    if (!state.behind) return;
+    if (state.etaSeconds !== undefined && state.etaSeconds * 1000 <= maxWaitMs) {
+      const deadline = Date.now() + maxWaitMs;
+      while (state.behind && Date.now() < deadline) {
+        await this.nextProgress(deadline - Date.now());
+        state = await this.servingState();
+      }
+      if (!state.behind) return;
+    }
+    const retryAfter = Math.min(300, Math.max(1, Math.ceil(state.etaSeconds ?? 5)));
+    throw new ServiceUnavailable(
+      `The read models are catching up with the event store (${state.lag} events behind); retry in about ${retryAfter} s`,
+      retryAfter,
+    );
+  }
+
+  private nextProgress(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => { clearTimeout(t); this.waiters.delete(done); resolve(); };
+      const t = setTimeout(done, Math.min(ms, this.runners.size ? 50 : 10));
+      this.waiters.add(done);
+    });
   }
 
   /** Lowest checkpoint among the projections that serve queries. */
@@ -148,12 +252,8 @@ export class ProjectionEngine {
     while ((await this.queryPosition()) < position) {
       const left = deadline - Date.now();
       if (left <= 0) throw new ServiceUnavailable('The read models have not caught up with this write yet; retry shortly', 1);
-      await new Promise<void>((resolve) => {
-        const done = () => { clearTimeout(t); this.waiters.delete(done); resolve(); };
-        // Projections may run in another process: poll as well as listen.
-        const t = setTimeout(done, Math.min(left, this.runners.size ? 50 : 10));
-        this.waiters.add(done);
-      });
+      // Projections may run in another process: poll as well as listen.
+      await this.nextProgress(left);
     }
   }
 
@@ -189,25 +289,35 @@ export class ProjectionEngine {
    */
   async rebuild(name: string, onProgress?: (position: number, head: number) => void): Promise<RebuildReport> {
     await this.define();
-    const target = this.targetOf(name);
     if (!this.projections.has(name)) throw new Error(`"${name}" is a saga: sagas are not rebuilt`);
+    const target = this.targetOf(name);
     const started = Date.now();
     const generation = await this.store.createGeneration(name);
-    const runner = new ProjectionRunner(this.events, this.store, target, { retryDelaysMs: this.config.retryDelaysMs }, generation);
-    runner.generation = generation;
-    let events = 0;
-    for (;;) {
-      const batch = await this.events.readAll({ after: runner.position, maxCount: 1000 });
-      if (batch.length > 0) {
-        await runner.process(batch);
-        events += batch.length;
-        onProgress?.(runner.position, await this.events.headPosition());
-        continue;
+    // Its own feed (it reads from the start, far from the live runners), the engine's turns.
+    const feed = new EventFeed(this.events, { sliceSize: SLICE_SIZE * 2, cachedSlices: 1 });
+    await feed.open(false);
+    const runner = new ProjectionRunner(this.events, this.store, target, { ...this.runnerOptions(feed), sliceMs: SLICE_MS * 5 }, generation);
+    const report = () => onProgress?.(runner.position, feed.head);
+    runner.onProgress(report);
+    try {
+      await runner.start();
+      for (;;) {
+        const head = await this.events.headPosition();
+        feed.advance(head);
+        await new Promise<void>((resolve) => {
+          const check = () => { if (runner.position >= head) { off(); resolve(); } };
+          const off = runner.onProgress(check);
+          check();
+        });
+        if (await this.store.activateGeneration(name, generation)) break;
+        // The live generation is ahead (a write landed meanwhile): catch up again.
+        await new Promise((r) => setTimeout(r, 5));
       }
-      if (await this.store.activateGeneration(name, generation)) break;
-      // The live generation is ahead (a write landed meanwhile): catch up again.
-      await new Promise((r) => setTimeout(r, 5));
+    } finally {
+      await runner.stop();
+      await feed.close();
     }
+    const events = runner.eventsSeen;
     const previous = generation - 1;
     // Live runners (here or in another process) notice the switch at their next commit.
     const local = this.runners.get(name);

@@ -1,9 +1,12 @@
 import { Logger } from '@nestjs/common';
-import { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
+import { EventStore, RecordedEvent } from '../event-store/event-store.port';
 import { upcast } from '../ddd/domain-event';
 import { ParkedEvent, ReadStore } from '../read-store/read-store.port';
 import { UnitOfWork } from './unit-of-work';
 import { ProjectionContext } from './projection';
+import { EventFeed, SliceEvent } from './event-feed';
+import { RateMeter } from './rate-meter';
+import { TurnQueue } from './turn-queue';
 
 export interface RunnerTarget {
   name: string;
@@ -14,22 +17,47 @@ export interface RunnerTarget {
 export interface RunnerOptions {
   /** Backoff between attempts of a failing handler; after the last one the event is parked. */
   retryDelaysMs: number[];
+  /** Shared reader of the global stream (the engine's); a runner started alone makes its own. */
+  feed?: EventFeed;
+  /** Shared turns (the engine's); a runner started alone makes its own. */
+  turns?: TurnQueue;
+  /** Longest run of work in one turn before the runner commits and lets the next one go. */
+  sliceMs?: number;
+  /** An idle runner looks at the store this often even when nothing woke it. */
+  idlePollMs?: number;
 }
 
 class StaleCheckpoint extends Error {}
 
+type Step =
+  | { kind: 'progress' }
+  | { kind: 'idle' }
+  | { kind: 'backoff'; ms: number }
+  | { kind: 'stale' }
+  | { kind: 'error' };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 /**
- * Drives one projection (or saga) from its durable checkpoint. Each batch of events is
- * applied to a unit of work and committed together with the checkpoint; if another worker
- * moved the checkpoint (or a rebuild switched generations), the batch is discarded and the
- * runner resumes from the stored checkpoint, so nothing is applied twice.
+ * Drives one projection (or saga) from its durable checkpoint. It works in turns (see
+ * TurnQueue): each turn applies the events after the checkpoint for at most `sliceMs` to a unit
+ * of work and commits them together with the checkpoint; if another worker moved the checkpoint
+ * (or a rebuild switched generations), the turn is discarded and the runner resumes from the
+ * stored checkpoint, so nothing is applied twice. A failing event is retried in later turns
+ * after a backoff (other runners keep going meanwhile), then parked.
  */
 export class ProjectionRunner {
-  private subscription: Subscription | null = null;
   private stopped = true;
+  private loop: Promise<void> | null = null;
   private listeners = new Set<() => void>();
+  private failing: { position: number; attempts: number } | null = null;
+  private ownFeed: EventFeed | null = null;
+  private readonly turns: TurnQueue;
+  private readonly rate = new RateMeter();
   position = 0;
   generation = 0;
+  /** Events taken past (handled or skipped) since this runner was made. */
+  eventsSeen = 0;
 
   constructor(
     private readonly events: EventStore,
@@ -39,15 +67,34 @@ export class ProjectionRunner {
     /** Rebuilds write into a fixed, not yet active generation. */
     private readonly fixedGeneration?: number,
     private readonly logger = new Logger(`Projection:${target.name}`),
-  ) {}
-
-  async start(): Promise<void> {
-    this.stopped = false;
-    await this.resume();
+  ) {
+    this.turns = options.turns ?? new TurnQueue();
   }
 
-  private async resume(): Promise<void> {
+  get name(): string {
+    return this.target.name;
+  }
+
+  private get feed(): EventFeed {
+    const feed = this.options.feed ?? this.ownFeed;
+    if (!feed) throw new Error(`runner ${this.target.name} has no event feed`);
+    return feed;
+  }
+
+  /** Loads the checkpoint and starts working in the background (a catch-up is not awaited). */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.load();
+    if (!this.options.feed && !this.ownFeed) {
+      this.ownFeed = new EventFeed(this.events);
+      await this.ownFeed.open(true);
+    }
     if (this.stopped) return;
+    this.notify();
+    this.loop = this.run();
+  }
+
+  async load(): Promise<void> {
     if (this.fixedGeneration !== undefined) {
       this.generation = this.fixedGeneration;
       this.position = await this.store.generationCheckpoint(this.target.name, this.generation);
@@ -56,20 +103,15 @@ export class ProjectionRunner {
       this.generation = cp.generation;
       this.position = cp.position;
     }
-    // stop() may have been called while the checkpoint was being read.
-    if (this.stopped) return;
-    this.notify();
-    this.subscription = this.events.subscribeToAll(this.position, (batch) => this.process(batch), (e) => {
-      if (this.stopped) return;
-      if (!(e instanceof StaleCheckpoint)) this.logger.error(`subscription failed, resuming: ${e.stack ?? e}`);
-      setTimeout(() => void this.resume().catch((err) => this.logger.error(String(err))), e instanceof StaleCheckpoint ? 0 : 200);
-    });
   }
 
+  /** Stops after the current turn (its commit completes). */
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.subscription?.close();
-    this.subscription = null;
+    await this.ownFeed?.close();
+    this.ownFeed = null;
+    await this.loop;
+    this.loop = null;
   }
 
   onProgress(listener: () => void): () => void {
@@ -81,41 +123,113 @@ export class ProjectionRunner {
     for (const l of this.listeners) l();
   }
 
-  /** Applies one batch and commits it with the checkpoint. Exposed for rebuilds and tests. */
-  async process(batch: RecordedEvent[]): Promise<void> {
+  eventsPerSecond(): number | undefined {
+    return this.rate.eventsPerSecond();
+  }
+
+  etaSeconds(head: number): number | undefined {
+    return this.rate.etaSeconds(head - this.position);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopped) {
+      let step: Step;
+      await this.turns.acquire(this.target.name);
+      try {
+        step = this.stopped ? { kind: 'idle' } : await this.step(performance.now() + (this.options.sliceMs ?? 20));
+      } catch (e) {
+        // A store error (not a handler's: those are retried and parked): resume from the checkpoint.
+        this.logger.error(`turn failed, resuming from the stored checkpoint: ${e?.stack ?? e}`);
+        step = { kind: 'error' };
+        this.failing = null;
+      } finally {
+        this.turns.release();
+      }
+      if (this.stopped) break;
+      if (step.kind === 'idle') await this.feed.waitBeyond(this.position, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));
+      else if (step.kind === 'backoff') await sleep(step.ms);
+      else if (step.kind === 'error') await sleep(200);
+      if (step.kind === 'stale' || step.kind === 'error') await this.load().catch((e) => this.logger.error(`cannot read the checkpoint: ${e}`));
+    }
+  }
+
+  /** One turn: the events after the checkpoint, until `deadline`, committed with it. */
+  private async step(deadline: number): Promise<Step> {
+    const slice = await this.feed.after(this.position);
+    if (slice.length === 0) return { kind: 'idle' };
+    return this.apply(slice, deadline);
+  }
+
+  /** Applies events (all after the checkpoint, in order) until `deadline` and commits them. */
+  private async apply(slice: SliceEvent[], deadline: number): Promise<Step> {
     const uow = new UnitOfWork(this.store, this.generation);
     const parked: Array<Omit<ParkedEvent, 'id'>> = [];
-    for (const raw of batch) {
-      if (!this.target.handles.has(raw.type)) continue;
-      const event = upcast(raw);
-      uow.savepoint();
-      for (let attempt = 0; ; attempt++) {
+    const from = this.position;
+    let to = from;
+    let seen = 0;
+    let outcome: Step = { kind: 'progress' };
+    for (let i = 0; i < slice.length; i++) {
+      const item = slice[i];
+      if (this.target.handles.has(item.type)) {
+        const event = upcast(item.event());
+        uow.savepoint();
         try {
           await this.target.apply(event, uow);
-          break;
+          this.failing = null;
         } catch (e) {
           uow.rollback();
-          uow.savepoint();
-          if (attempt >= this.options.retryDelaysMs.length) {
-            this.logger.error(`parking event ${event.type} at ${event.position} after ${attempt + 1} attempts: ${e}`);
-            parked.push({
-              projection: this.target.name, position: event.position, eventId: event.id, eventType: event.type,
-              stream: event.stream, error: String(e?.stack ?? e).slice(0, 4000), parkedAt: new Date().toISOString(),
-            });
+          const attempts = (this.failing?.position === item.position ? this.failing.attempts : 0) + 1;
+          if (attempts <= this.options.retryDelaysMs.length) {
+            // Commit what came before it and try it again in a later turn.
+            this.failing = { position: item.position, attempts };
+            outcome = { kind: 'backoff', ms: this.options.retryDelaysMs[attempts - 1] };
             break;
           }
-          await new Promise((r) => setTimeout(r, this.options.retryDelaysMs[attempt]));
+          this.failing = null;
+          this.logger.error(`parking event ${event.type} at ${event.position} after ${attempts} attempts: ${e}`);
+          parked.push({
+            projection: this.target.name, position: event.position, eventId: event.id, eventType: event.type,
+            stream: event.stream, error: String(e?.stack ?? e).slice(0, 4000), parkedAt: new Date().toISOString(),
+          });
         }
+        to = item.position;
+        seen = i + 1;
+        if (performance.now() >= deadline) break;
+      } else {
+        to = item.position;
+        seen = i + 1;
+        // Skipping costs next to nothing: look at the clock now and then only.
+        if ((i & 1023) === 1023 && performance.now() >= deadline) break;
       }
     }
-    const to = batch[batch.length - 1].position;
-    const ok = await this.store.commit(this.target.name, this.generation, this.position, to, uow.writes(), {
+    if (to === from) return outcome;
+    const ok = await this.store.commit(this.target.name, this.generation, from, to, uow.writes(), {
       requireActive: this.fixedGeneration === undefined,
       park: parked,
     });
-    if (!ok) throw new StaleCheckpoint(`checkpoint of ${this.target.name} moved`);
+    if (!ok) {
+      this.failing = null;
+      return { kind: 'stale' };
+    }
     this.position = to;
+    this.eventsSeen += seen;
+    this.rate.note(to, seen);
     this.notify();
+    return outcome;
+  }
+
+  /**
+   * Applies one batch now, retrying a failing event after its backoff, and commits it with the
+   * checkpoint (rebuild tools and tests; a running runner works through its feed instead).
+   */
+  async process(batch: RecordedEvent[]): Promise<void> {
+    let rest = batch.filter((e) => e.position > this.position).map((e): SliceEvent => ({ position: e.position, type: e.type, event: () => e }));
+    while (rest.length > 0) {
+      const step = await this.apply(rest, Number.POSITIVE_INFINITY);
+      if (step.kind === 'stale') throw new StaleCheckpoint(`checkpoint of ${this.target.name} moved`);
+      if (step.kind === 'backoff') await sleep(step.ms);
+      rest = rest.filter((e) => e.position > this.position);
+    }
   }
 
   /** Applies a parked event again on the active generation and removes it once it succeeds. */

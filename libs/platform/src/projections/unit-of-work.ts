@@ -2,33 +2,37 @@ import { ReadStore, Doc, Filter, FindOptions, Write, matches, getPath, compare }
 import { ProjectionContext } from './projection';
 
 /**
- * Buffers a batch's writes so they commit together with the checkpoint. Reads see the
- * buffered writes first (read-through overlay); `savepoint`/`rollback` undo one event's
- * writes when it is parked.
+ * Buffers a turn's writes so they commit together with the checkpoint. Reads see the
+ * buffered writes first (read-through overlay, one map per collection); `savepoint`/`rollback`
+ * undo one event's writes when it fails, through an undo log of the keys it touched (copying
+ * the overlay per event would make a long turn quadratic).
  */
 export class UnitOfWork implements ProjectionContext {
-  private overlay = new Map<string, Doc | null>();
-  private saved: Map<string, Doc | null> | null = null;
+  private readonly overlay = new Map<string, Map<string, Doc | null>>();
+  /** Previous overlay entries of the keys written since the savepoint (undefined: absent). */
+  private undo: Array<[Map<string, Doc | null>, string, Doc | null | undefined]> | null = null;
 
   constructor(private readonly store: ReadStore, private readonly generation: number) {}
 
-  private key(collection: string, id: string) {
-    return `${collection}\u0000${id}`;
+  private of(collection: string): Map<string, Doc | null> {
+    let m = this.overlay.get(collection);
+    if (!m) {
+      m = new Map();
+      this.overlay.set(collection, m);
+    }
+    return m;
   }
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
-    const k = this.key(collection, id);
-    if (this.overlay.has(k)) return structuredClone(this.overlay.get(k)) as T | null;
+    const m = this.overlay.get(collection);
+    if (m?.has(id)) return structuredClone(m.get(id)) as T | null;
     return this.store.get<T>(collection, id, this.generation);
   }
 
   async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const stored = await this.store.find<T>(collection, filter, { sort: options.sort }, this.generation);
     const byId = new Map<string, T>(stored.map((d) => [d.id, d]));
-    const prefix = `${collection}\u0000`;
-    for (const [k, doc] of this.overlay) {
-      if (!k.startsWith(prefix)) continue;
-      const id = k.slice(prefix.length);
+    for (const [id, doc] of this.overlay.get(collection) ?? []) {
       if (doc && matches(doc, filter)) byId.set(id, structuredClone(doc) as T);
       else byId.delete(id);
     }
@@ -43,12 +47,18 @@ export class UnitOfWork implements ProjectionContext {
     return options.limit !== undefined ? all.slice(0, options.limit) : all;
   }
 
+  private set(collection: string, id: string, doc: Doc | null): void {
+    const m = this.of(collection);
+    this.undo?.push([m, id, m.has(id) ? m.get(id) : undefined]);
+    m.set(id, doc);
+  }
+
   put(collection: string, doc: Doc): void {
-    this.overlay.set(this.key(collection, doc.id), structuredClone(doc));
+    this.set(collection, doc.id, structuredClone(doc));
   }
 
   delete(collection: string, id: string): void {
-    this.overlay.set(this.key(collection, id), null);
+    this.set(collection, id, null);
   }
 
   async update<T extends Doc = Doc>(collection: string, id: string, change: (doc: T) => T): Promise<void> {
@@ -57,18 +67,24 @@ export class UnitOfWork implements ProjectionContext {
   }
 
   savepoint(): void {
-    this.saved = new Map(this.overlay);
+    this.undo = [];
   }
 
   rollback(): void {
-    if (this.saved) this.overlay = this.saved;
-    this.saved = null;
+    const undo = this.undo ?? [];
+    for (let i = undo.length - 1; i >= 0; i--) {
+      const [m, id, previous] = undo[i];
+      if (previous === undefined) m.delete(id);
+      else m.set(id, previous);
+    }
+    this.undo = null;
   }
 
   writes(): Write[] {
-    return [...this.overlay].map(([k, doc]) => {
-      const [collection, id] = k.split('\u0000');
-      return doc ? { kind: 'put' as const, collection, doc } : { kind: 'delete' as const, collection, id };
-    });
+    const out: Write[] = [];
+    for (const [collection, m] of this.overlay) {
+      for (const [id, doc] of m) out.push(doc ? { kind: 'put', collection, doc } : { kind: 'delete', collection, id });
+    }
+    return out;
   }
 }

@@ -126,16 +126,34 @@ export class MongoReadStore extends ReadStore {
     this.parked = db.collection('_parked');
   }
 
-  static async connect(uri: string, database: string): Promise<MongoReadStore> {
+  /**
+   * One connection attempt (adapters.ts retries): done once a writable primary has created the
+   * indexes, bounded by `attemptTimeoutMs` — the driver alone would wait its 30 s server
+   * selection per attempt; the bound applies to this attempt only, not to later operations.
+   */
+  static async connect(uri: string, database: string, attemptTimeoutMs = 10_000): Promise<MongoReadStore> {
     // Undefined fields are dropped, as JSON (and so the SQLite adapter) drops them.
-    const client = await MongoClient.connect(uri, { ignoreUndefined: true });
+    const client = new MongoClient(uri, { ignoreUndefined: true });
     const store = new MongoReadStore(client, client.db(database));
-    try {
+    let timer: NodeJS.Timeout | undefined;
+    const attempt = (async () => {
+      await client.connect();
       await store.checkpoints.createIndex({ name: 1, generation: 1 });
       await store.parked.createIndex({ projection: 1, position: 1 });
+    })();
+    try {
+      await Promise.race([
+        attempt,
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no writable primary within ${attemptTimeoutMs} ms`)), attemptTimeoutMs);
+        }),
+      ]);
     } catch (e) {
-      await client.close();
+      attempt.catch(() => undefined); // settles with the close below
+      await client.close().catch(() => undefined);
       throw e;
+    } finally {
+      clearTimeout(timer);
     }
     return store;
   }

@@ -1,5 +1,5 @@
-import { atLeast, BadRequest, Forbidden, NotFound, Role } from '@app/platform';
-import { COLLECTION_FLAG_ROLES, CollectionPermissions, SPACE_FLAG_ROLES, SpacePermissions } from '../domain/authorization';
+import { BadRequest, Forbidden, NotFound, Role } from '@app/platform';
+import { allows, COLLECTION_FLAG_POLICY, CollectionPermissions, refusal, SPACE_FLAG_POLICY, SpacePermissions } from '../domain/authorization';
 import { CollectionNotFound, CollectionState } from '../domain/collection';
 import { SpaceNotFound, SpaceState } from '../domain/space';
 import { Accessor } from './space-access';
@@ -14,8 +14,7 @@ export async function authorizeSpace(acc: Accessor, s: SpaceState, id: string, f
   if (s.status === 'none' || s.status === 'purged' || !s.space) throw new SpaceNotFound(id);
   const role = await acc.spaceRole({ ...s.space, ...s.grants });
   if (!role) throw new SpaceNotFound(id);
-  const min = SPACE_FLAG_ROLES[flag];
-  if (!atLeast(role, min)) throw new Forbidden(`${action} needs the ${min} role on space ${id} (permission ${flag}); the caller has ${role}`);
+  if (!allows(SPACE_FLAG_POLICY[flag], role)) throw new Forbidden(refusal(SPACE_FLAG_POLICY[flag], flag, action, `space ${id}`, role));
   return role;
 }
 
@@ -24,29 +23,35 @@ export async function authorizeCollection(acc: Accessor, s: CollectionState, id:
   const c = s.collection;
   const role = await acc.collectionRole({ id, organizationId: c.organizationId, parent: c.parent, defaultLevel: c.defaultLevel, ...s.grants });
   if (!role) throw new CollectionNotFound(id);
-  const min = COLLECTION_FLAG_ROLES[flag];
-  if (!atLeast(role, min)) throw new Forbidden(`${action} needs the ${min} role on collection ${id} (permission ${flag}); the caller has ${role}`);
+  if (!allows(COLLECTION_FLAG_POLICY[flag], role)) throw new Forbidden(refusal(COLLECTION_FLAG_POLICY[flag], flag, action, `collection ${id}`, role));
   return role;
 }
 
 export class InvalidTarget extends BadRequest {}
 
 /**
- * Creating or placing something directly in `parent` (or at the organization's top level)
- * needs the `create` role there. An unknown parent is a bad request for members (who see every
- * collection of their organization); for guests it is not found, like what they cannot see.
- * `placing` is for moving an item the caller can see: they know its organization exists, so
- * the answers are 400 for a parent they cannot use and 403 for the top level.
+ * Creating or placing something directly in `parent` needs the collection's `create` flag; at
+ * the organization's top level, the organization's `createContent` flag exactly as
+ * GET /orgs/{id} shows it to the caller (guests see the organization: 403; outsiders: 404).
+ * An unknown parent is a bad request for members (who see every collection of their
+ * organization); for guests it is not found, like what they cannot see. `placing` is for moving
+ * an item the caller can see: they know its organization exists, so the answers are 400 for a
+ * parent they cannot use and 403 for the top level.
  */
 export async function authorizeCreateIn(acc: Accessor, organizationId: string, parent: string | null, field: string, action: string, placing = false): Promise<void> {
+  if (!parent) {
+    const permissions = await acc.organizationPermissions(organizationId);
+    if (!permissions && placing) throw new Forbidden(`${action} needs the createContent permission in organization ${organizationId}; the caller is not a member`);
+    if (!permissions) throw new NotFound(`No organization with id ${organizationId}`);
+    if (!permissions.createContent) {
+      throw new Forbidden(`${action} needs the createContent permission in organization ${organizationId} (the create role); the caller has ${(await acc.orgRole(organizationId)) ?? 'no role (guest)'}`);
+    }
+    return;
+  }
   const [orgRole, role] = await Promise.all([acc.orgRole(organizationId), acc.roleIn(organizationId, parent)]);
   if (!role) {
-    if (!parent && placing) throw new Forbidden(`${action} needs the create role in organization ${organizationId}; the caller is not a member`);
-    if (!parent) throw new NotFound(`No organization with id ${organizationId}`);
     if (!orgRole && !placing) throw new NotFound(`${field}: no collection ${parent} you can access in organization ${organizationId}`);
     throw new InvalidTarget(`${field}: no collection ${parent} ${orgRole ? 'in' : 'you can access in'} organization ${organizationId}`);
   }
-  if (!atLeast(role, 'create')) {
-    throw new Forbidden(`${action} needs the create role ${parent ? `on collection ${parent}` : `in organization ${organizationId}`}; the caller has ${role}`);
-  }
+  if (!allows(COLLECTION_FLAG_POLICY.create, role)) throw new Forbidden(refusal(COLLECTION_FLAG_POLICY.create, 'create', action, `collection ${parent}`, role));
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ReadStore, Role } from '@app/platform';
-import { GetMemberRoleQuery, GetOrganizationDefaultRoleQuery, GetUserTeamIdsQuery } from '@app/organizations';
+import { NotFound, ReadStore, Role } from '@app/platform';
+import { GetMemberRoleQuery, GetOrganizationDefaultRoleQuery, GetOrganizationQuery, GetUserTeamIdsQuery } from '@app/organizations';
 import { AccessNode, collectionRole, DefaultLevel, spaceRole, Subject } from '../domain/authorization';
 import { COLLECTIONS, CollectionDoc } from './queries/collections.read-model';
 
@@ -61,6 +61,16 @@ export class Accessor {
 
   async orgRole(organizationId: string): Promise<Role | null> {
     return (await this.subject(organizationId)).memberRole;
+  }
+
+  /** The caller's Organization.permissions (the organizations context's policy); null when not a member. */
+  async organizationPermissions(organizationId: string): Promise<{ createContent: boolean } | null> {
+    try {
+      return (await this.queries.execute(new GetOrganizationQuery(organizationId, this.userId))).permissions;
+    } catch (e) {
+      if (e instanceof NotFound) return null;
+      throw e;
+    }
   }
 
   /** The live collections from the top level down to `collectionId` (empty for null). */

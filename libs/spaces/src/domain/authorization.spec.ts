@@ -1,5 +1,5 @@
 import { Role, ROLES } from '@app/platform';
-import { AccessNode, collectionPermissions, collectionRole, SpaceNode, spacePermissions, spaceRole, Subject } from './authorization';
+import { AccessNode, allows, collectionPermissions, collectionRole, SPACE_FLAG_POLICY, SpaceNode, spacePermissions, spaceRole, Subject } from './authorization';
 
 const subject = (over: Partial<Subject> = {}): Subject => ({ userId: 'u', memberRole: null, orgDefaultRole: null, teamIds: [], ...over });
 const node = (over: Partial<AccessNode> = {}): AccessNode => ({ defaultLevel: null, users: {}, teams: {}, ...over });
@@ -89,11 +89,17 @@ describe('permission flags', () => {
   it('maps each role to the Space.permissions flags', () => {
     expect(spacePermissions(null)).toEqual({ view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false });
     expect(spacePermissions('read')).toMatchObject({ view: true, access: true, comment: false, edit: false });
-    expect(spacePermissions('comment')).toMatchObject({ comment: true, edit: false });
-    expect(spacePermissions('edit')).toMatchObject({ edit: true, triggerGitSync: true, review: false, merge: false });
+    expect(spacePermissions('edit')).toMatchObject({ edit: true, review: false, merge: false });
     expect(spacePermissions('review')).toMatchObject({ review: true, merge: true, admin: false });
-    expect(spacePermissions('create')).toMatchObject({ review: true, admin: false, viewInviteLinks: false, installIntegration: false });
-    expect(Object.values(spacePermissions('admin')).every(Boolean)).toBe(true);
+    expect(spacePermissions('create')).toMatchObject({ review: true, admin: false, viewInviteLinks: false });
+    expect(spacePermissions('admin')).toEqual({ view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: false, comment: false, merge: true, review: true, installIntegration: false });
+  });
+
+  it('flags of features this server does not serve (comments, git sync, integrations) are false for every role', () => {
+    for (const role of [null, ...ROLES]) expect(spacePermissions(role)).toMatchObject({ comment: false, triggerGitSync: false, installIntegration: false });
+    // Flipping availability turns the flag on at its minimum role.
+    expect(allows({ ...SPACE_FLAG_POLICY.comment, available: true }, 'comment')).toBe(true);
+    expect(allows({ ...SPACE_FLAG_POLICY.comment, available: true }, 'read')).toBe(false);
   });
 
   it('maps each role to the Collection.permissions flags', () => {

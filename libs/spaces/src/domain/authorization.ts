@@ -63,18 +63,54 @@ export interface CollectionPermissions {
   view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean;
 }
 
-/** Minimum role for each flag of the reference Space.permissions (see docs/space-authorization.md). */
-export const SPACE_FLAG_ROLES: Record<keyof SpacePermissions, Role> = {
-  view: 'read', access: 'read', comment: 'comment', edit: 'edit', triggerGitSync: 'edit',
-  review: 'review', merge: 'review', admin: 'admin', viewInviteLinks: 'admin', installIntegration: 'admin',
+/**
+ * What a permission flag needs: a minimum role, and the feature behind it being served by this
+ * API. A flag whose feature is not available is false for everyone (the reference's permissions
+ * promise an operation the caller can perform); when the feature lands, flipping `available`
+ * turns the flag on. `test/e2e/permission-flags.e2e-spec.ts` holds `available` to the router.
+ */
+export interface FlagPolicy {
+  min: Role;
+  available: boolean;
+}
+
+/**
+ * The one policy of Space.permissions: the guards (`authorizeSpace`, `ContentAccess.space`,
+ * the permission listings) and the `permissions` objects of responses both read it
+ * (docs/space-authorization.md).
+ */
+export const SPACE_FLAG_POLICY: Record<keyof SpacePermissions, FlagPolicy> = {
+  view: { min: 'read', available: true },
+  access: { min: 'read', available: true },
+  comment: { min: 'comment', available: false }, // comments: no route yet
+  edit: { min: 'edit', available: true },
+  triggerGitSync: { min: 'edit', available: false }, // git import/export: no route yet
+  review: { min: 'review', available: true },
+  merge: { min: 'review', available: true },
+  admin: { min: 'admin', available: true },
+  viewInviteLinks: { min: 'admin', available: true },
+  installIntegration: { min: 'admin', available: false }, // integrations: no route yet
 };
-/** Minimum role for each flag of the reference Collection.permissions. */
-export const COLLECTION_FLAG_ROLES: Record<keyof CollectionPermissions, Role> = {
-  view: 'read', create: 'create', admin: 'admin', viewInviteLinks: 'admin',
+/** The policy of Collection.permissions. */
+export const COLLECTION_FLAG_POLICY: Record<keyof CollectionPermissions, FlagPolicy> = {
+  view: { min: 'read', available: true },
+  create: { min: 'create', available: true },
+  admin: { min: 'admin', available: true },
+  viewInviteLinks: { min: 'admin', available: true },
 };
 
-const flags = <K extends string>(table: Record<K, Role>, role: Role | null) =>
-  Object.fromEntries(Object.entries(table).map(([k, min]) => [k, atLeast(role, min as Role)])) as Record<K, boolean>;
+/** Whether a caller with `role` holds a flag of this policy. */
+export const allows = (policy: FlagPolicy, role: Role | null): boolean => policy.available && atLeast(role, policy.min);
 
-export const spacePermissions = (role: Role | null): SpacePermissions => flags(SPACE_FLAG_ROLES, role);
-export const collectionPermissions = (role: Role | null): CollectionPermissions => flags(COLLECTION_FLAG_ROLES, role);
+const flags = <K extends string>(table: Record<K, FlagPolicy>, role: Role | null) =>
+  Object.fromEntries(Object.entries<FlagPolicy>(table).map(([k, policy]) => [k, allows(policy, role)])) as Record<K, boolean>;
+
+export const spacePermissions = (role: Role | null): SpacePermissions => flags(SPACE_FLAG_POLICY, role);
+export const collectionPermissions = (role: Role | null): CollectionPermissions => flags(COLLECTION_FLAG_POLICY, role);
+
+/** Why a flag is refused, for 403 messages. */
+export function refusal(policy: FlagPolicy, flag: string, action: string, on: string, role: Role | null): string {
+  return policy.available
+    ? `${action} needs the ${policy.min} role on ${on} (permission ${flag}); the caller has ${role ?? 'no role'}`
+    : `${action} is not available on this server (permission ${flag} is false for everyone)`;
+}

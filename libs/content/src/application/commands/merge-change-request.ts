@@ -2,7 +2,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { PreconditionFailed } from '@app/platform';
 import { assertMergeable, changeRequest, decideMerged } from '../../domain/change-request';
 import { changeRequestStream, spaceContentStream } from '../../domain/change-request.events';
-import { assertMergeRules } from '../../domain/merge-rules';
+import { assertMergeRules, mergeRuleUsers } from '../../domain/merge-rules';
 import { decideMergeIntoMain, spaceContent } from '../../domain/space-content';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
@@ -26,7 +26,7 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
   async execute(cmd: MergeChangeRequestCommand) {
-    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'review');
+    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'merge');
     if (space.editMode === 'locked') throw new PreconditionFailed(`Space ${cmd.spaceId} is locked (editMode locked): main content cannot change until it is unlocked`);
     const rules = await this.access.mergeRules(space);
     return this.w.retrying('Merge', async () => {
@@ -34,7 +34,8 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
       assertMergeable(state, id);
       const main = await this.w.mainHead(cmd.spaceId, space.initialRevision);
       const outdated = state.base.revision !== main.revision;
-      assertMergeRules(rules, state, { actor: cmd.actorId, outdated }, id);
+      const users = await this.access.users(mergeRuleUsers(rules, state));
+      assertMergeRules(rules, state, { actor: cmd.actorId, outdated, name: (u) => users.get(u)?.displayName || u }, id);
       const root = outdated ? await threeWay(this.w.revisions, state.base, state.head, main, `Merging change request ${id}`) : state.head.root;
       const revision = this.w.ids.next();
       const now = this.w.clock.now().toISOString();

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { atLeast, BadRequest } from '@app/platform';
+import { BadRequest } from '@app/platform';
 import { changeRequest, decidePatch, decideRemoveReviewer, decideRequestReviewers } from '../../domain/change-request';
 import { ChangeRequestEvent, changeRequestStream } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
@@ -22,8 +22,8 @@ export class RequestReviewersHandler implements ICommandHandler<RequestReviewers
     for (const [i, user] of cmd.users.entries()) {
       const role = await this.access.memberRole(space.organizationId, user);
       if (!role) throw new BadRequest(`users[${i}]: ${user} is not a member of the space's organization`);
-      const onSpace = await this.access.space(cmd.spaceId, user).then((s) => s.role, () => null);
-      if (!atLeast(onSpace, 'review')) throw new BadRequest(`users[${i}]: ${user} cannot review in this space (needs the review role or higher)`);
+      const mayReview = await this.access.space(cmd.spaceId, user).then((s) => s.permissions.review, () => false);
+      if (!mayReview) throw new BadRequest(`users[${i}]: ${user} cannot review in this space (needs the review permission: the review role or higher)`);
     }
     const { id } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
     const ids = { spaceId: cmd.spaceId, changeRequestId: id };

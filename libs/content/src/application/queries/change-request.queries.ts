@@ -58,6 +58,7 @@ export class ListChangeRequestsHandler implements IQueryHandler<ListChangeReques
     return paginateSnapshot<ChangeRequestDoc & { changeRequestId: string }, ChangeRequestView>(
       this.store, changeRequestsProjection.name, CHANGE_REQUEST_VERSIONS, filter, [[f.orderBy, -1]], q.page,
       (rows) => this.views.render(rows.map((r) => ({ ...r, id: r.changeRequestId }))),
+      { scope: q.scope, filters: f },
     );
   }
 

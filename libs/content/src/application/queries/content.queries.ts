@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { BadRequest, DEFAULT_PAGE_SIZE, ListResponse, NotFound, PageQuery } from '@app/platform';
+import { CursorKeyType, ListResponse, NotFound, PageCursor, PageQuery, pageLimit, slicePage } from '@app/platform';
 import { byCreation, ContentReader, ContentTarget } from './content-reader';
 import { PageFormat } from './page.view';
 
@@ -45,27 +45,34 @@ export class GetPageHandler implements IQueryHandler<GetPageQuery> {
   }
 }
 
-/** Cursor of lists over one immutable revision: pinned to it, so paging never skips or repeats. */
-const encode = (v: { r: string; after: string[] }) => Buffer.from(JSON.stringify(v)).toString('base64url');
-export function decodeRevisionCursor(page: string): { r: string; after: string[] } {
-  try {
-    const v = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    if (typeof v?.r === 'string' && Array.isArray(v.after)) return v;
-  } catch {
-    /* falls through */
+/**
+ * Cursors of lists over one immutable revision (files, links, backlinks), in the shared codec:
+ * the revision the first page read (later pages read it too, so paging never skips or repeats
+ * while main or the change request moves), then the last item's sort keys (strings).
+ */
+export class RevisionListCursor {
+  private readonly cursor: PageCursor<CursorKeyType[]>;
+  constructor(list: string, scope: unknown, arity: number) {
+    this.cursor = new PageCursor(list, scope, Array.from({ length: arity + 1 }, (): CursorKeyType => 'string'));
   }
-  throw new BadRequest('page: not a cursor returned in next.page by this listing');
+  decode(page: string | undefined): { r: string; after: string[] } | null {
+    if (!page) return null;
+    const [r, ...after] = this.cursor.decode(page) as string[];
+    return { r, after };
+  }
+  encode(revision: string, after: string[]): string {
+    return this.cursor.encode([revision, ...after]);
+  }
 }
 
 /** Pages a sorted, immutable list keyed by `key`. */
-export function pageList<T>(all: T[], key: (t: T) => string[], revision: string, query: PageQuery, after?: string[]): ListResponse<T> & { revision: string } {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+export function pageList<T>(all: T[], key: (t: T) => string[], revision: string, query: PageQuery, cursor: RevisionListCursor, after?: string[]): ListResponse<T> & { revision: string } {
+  const limit = pageLimit(query);
   const cmp = (a: string[], b: string[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; return 0; };
   const start = after ? all.findIndex((t) => cmp(key(t), after) > 0) : 0;
   const rest = start < 0 ? [] : all.slice(start);
-  const items = rest.slice(0, limit);
-  const next = rest.length > limit ? { next: { page: encode({ r: revision, after: key(items[items.length - 1]) }) } } : {};
-  return { items, count: all.length, ...next, revision };
+  const page = slicePage(rest, limit, (last) => cursor.encode(revision, key(last)));
+  return { items: page.items, count: all.length, ...(page.next ? { next: page.next } : {}), revision };
 }
 
 export class ListFilesQuery extends Query<ListResponse<unknown>> {
@@ -76,11 +83,12 @@ export class ListFilesQuery extends Query<ListResponse<unknown>> {
 export class ListFilesHandler implements IQueryHandler<ListFilesQuery> {
   constructor(private readonly reader: ContentReader) {}
   async execute(q: ListFilesQuery) {
-    const cursor = q.page.page ? decodeRevisionCursor(q.page.page) : null;
+    const paging = new RevisionListCursor('content.files', { space: q.spaceId, target: q.target }, 2);
+    const cursor = paging.decode(q.page.page);
     // Later pages read the revision the first page read, even if main or the change request moved.
     const target: ContentTarget = cursor ? { kind: 'revision', revision: cursor.r } : q.target;
     const c = await this.reader.resolve(q.spaceId, target, q.userId);
-    const { revision: _r, ...list } = pageList([...c.structure.files.values()].sort(byCreation), (f) => [f.createdAt, f.id], c.revision.id, q.page, cursor?.after);
+    const { revision: _r, ...list } = pageList([...c.structure.files.values()].sort(byCreation), (f) => [f.createdAt, f.id], c.revision.id, q.page, paging, cursor?.after);
     return { ...list, items: await Promise.all(list.items.map((f) => this.reader.fileView(q.spaceId, f))) };
   }
 }

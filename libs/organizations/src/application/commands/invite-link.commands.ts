@@ -2,18 +2,20 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, IdGenerator, Role } from '@app/platform';
 import { decideChangeInviteRole, decideCreateInviteLink, decideDeleteInviteLink } from '../../domain/invites';
 import { organization, organizationStream } from '../../domain/organization';
+import { InviteLinkIds } from '../invite-link-ids';
 
+/** Answers the id to hand out (sealed); the events keep the record id (see InviteLinkIds). */
 export class CreateInviteLinkCommand extends Command<{ inviteId: string }> {
   constructor(readonly organizationId: string, readonly actorId: string, readonly role: Role | null) { super(); }
 }
 
 @CommandHandler(CreateInviteLinkCommand)
 export class CreateInviteLinkHandler implements ICommandHandler<CreateInviteLinkCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly links: InviteLinkIds) {}
   async execute(cmd: CreateInviteLinkCommand) {
-    const inviteId = this.ids.next();
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideCreateInviteLink(s, cmd.organizationId, cmd.actorId, inviteId, cmd.role, now));
-    return { inviteId };
+    const recordId = this.ids.next();
+    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideCreateInviteLink(s, cmd.organizationId, cmd.actorId, recordId, cmd.role, now));
+    return { inviteId: this.links.toPublic(cmd.organizationId, recordId) };
   }
 }
 
@@ -23,9 +25,10 @@ export class ChangeInviteRoleCommand extends Command<void> {
 
 @CommandHandler(ChangeInviteRoleCommand)
 export class ChangeInviteRoleHandler implements ICommandHandler<ChangeInviteRoleCommand> {
-  constructor(private readonly es: EventSourcing) {}
+  constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: ChangeInviteRoleCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideChangeInviteRole(s, cmd.organizationId, cmd.actorId, cmd.inviteId, cmd.role));
+    await this.links.withRecord(cmd.organizationId, cmd.inviteId, (recordId) =>
+      this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideChangeInviteRole(s, cmd.organizationId, cmd.actorId, recordId, cmd.role)));
   }
 }
 
@@ -36,9 +39,10 @@ export class DeleteInviteLinkCommand extends Command<{ deleted: boolean }> {
 
 @CommandHandler(DeleteInviteLinkCommand)
 export class DeleteInviteLinkHandler implements ICommandHandler<DeleteInviteLinkCommand> {
-  constructor(private readonly es: EventSourcing) {}
+  constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: DeleteInviteLinkCommand) {
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideDeleteInviteLink(s, cmd.organizationId, cmd.actorId, cmd.inviteId, now));
+    const recordId = this.links.toRecord(cmd.organizationId, cmd.inviteId);
+    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideDeleteInviteLink(s, cmd.organizationId, cmd.actorId, recordId, now));
     return { deleted: r.events.length > 0 };
   }
 }

@@ -3,6 +3,7 @@ import { EventSourcing } from '@app/platform';
 import { GetUserEmailQuery } from '@app/identity';
 import { decideJoinByEmailDomain, decideJoinWithInvite } from '../../domain/invites';
 import { organization, organizationStream } from '../../domain/organization';
+import { InviteLinkIds } from '../invite-link-ids';
 
 /** Joins when the caller's verified email domain is one of the organization's email domains. */
 export class JoinOrganizationCommand extends Command<void> {
@@ -19,14 +20,16 @@ export class JoinOrganizationHandler implements ICommandHandler<JoinOrganization
   }
 }
 
+/** `inviteId` is the id handed out (sealed), as in the invite URL. */
 export class JoinWithInviteCommand extends Command<void> {
   constructor(readonly organizationId: string, readonly userId: string, readonly inviteId: string) { super(); }
 }
 
 @CommandHandler(JoinWithInviteCommand)
 export class JoinWithInviteHandler implements ICommandHandler<JoinWithInviteCommand> {
-  constructor(private readonly es: EventSourcing) {}
+  constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: JoinWithInviteCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideJoinWithInvite(s, cmd.organizationId, cmd.userId, cmd.inviteId, now));
+    await this.links.withRecord(cmd.organizationId, cmd.inviteId, (recordId) =>
+      this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideJoinWithInvite(s, cmd.organizationId, cmd.userId, recordId, now)));
   }
 }

@@ -1,12 +1,16 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { atLeast, ListResponse, PageQuery, paginate, ReadStore, Role } from '@app/platform';
 import { InviteNotFound } from '../../domain/organization';
+import { InviteLinkIds } from '../invite-link-ids';
 import { OrgAccess } from '../org-access';
 import { INVITES, InviteDoc } from './read-models';
 
-/** The reference `InviteLinkToOrganization`; redundant: the caller already has at least the role it grants. */
-export function toInviteView(i: InviteDoc, callerRole: Role | null) {
-  return { object: 'invite' as const, id: i.id, role: i.role, redundant: i.role === null || atLeast(callerRole, i.role) };
+/**
+ * The reference `InviteLinkToOrganization`; `id` is the sealed id (the read model, like the
+ * events, holds the record id); redundant: the caller already has at least the role it grants.
+ */
+export function toInviteView(i: InviteDoc, callerRole: Role | null, publicId: string) {
+  return { object: 'invite' as const, id: publicId, role: i.role, redundant: i.role === null || atLeast(callerRole, i.role) };
 }
 export type InviteView = ReturnType<typeof toInviteView>;
 
@@ -17,10 +21,10 @@ export class ListInviteLinksQuery extends Query<ListResponse<InviteView>> {
 
 @QueryHandler(ListInviteLinksQuery)
 export class ListInviteLinksHandler implements IQueryHandler<ListInviteLinksQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess) {}
+  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly links: InviteLinkIds) {}
   async execute(q: ListInviteLinksQuery): Promise<ListResponse<InviteView>> {
     const { caller } = await this.access.require(q.organizationId, q.callerId, 'admin', 'Listing invite links');
-    return paginate<InviteDoc, InviteView>(this.store, INVITES, { organizationId: q.organizationId }, [['seq', 1]], q.page, (i) => toInviteView(i, caller.role));
+    return paginate<InviteDoc, InviteView>(this.store, INVITES, { organizationId: q.organizationId }, [['seq', 1]], q.page, (i) => toInviteView(i, caller.role, this.links.toPublic(q.organizationId, i.id)));
   }
 }
 
@@ -30,11 +34,11 @@ export class GetInviteLinkQuery extends Query<InviteView> {
 
 @QueryHandler(GetInviteLinkQuery)
 export class GetInviteLinkHandler implements IQueryHandler<GetInviteLinkQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess) {}
+  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly links: InviteLinkIds) {}
   async execute(q: GetInviteLinkQuery): Promise<InviteView> {
     const { caller } = await this.access.require(q.organizationId, q.callerId, 'admin', 'Viewing invite links');
-    const i = await this.store.get<InviteDoc>(INVITES, q.inviteId);
+    const i = await this.store.get<InviteDoc>(INVITES, this.links.toRecord(q.organizationId, q.inviteId));
     if (!i || i.organizationId !== q.organizationId) throw new InviteNotFound(q.inviteId, q.organizationId);
-    return toInviteView(i, caller.role);
+    return toInviteView(i, caller.role, q.inviteId);
   }
 }

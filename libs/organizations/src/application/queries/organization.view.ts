@@ -1,35 +1,10 @@
-import { atLeast, Role, Urls } from '@app/platform';
+import { Urls } from '@app/platform';
 import { DefaultContent } from '../../domain/organization';
+import { OrgCaller, organizationPermissions } from '../../domain/organization-permissions';
 import { OrganizationDoc } from './read-models';
 
-/** Who the caller is in an organization: not a member, a guest (role null) or a member with a role. */
-export interface OrgCaller {
-  member: boolean;
-  role: Role | null;
-  /** Owner of at least one of the organization's teams. */
-  ownsTeam: boolean;
-}
-export const OUTSIDER: OrgCaller = { member: false, role: null, ownsTeam: false };
-
-/** Organization-level permissions (docs/organization-roles.md has the table and the endpoints each flag opens). */
-export function organizationPermissions(c: OrgCaller) {
-  const staff = c.member && c.role !== null;
-  return {
-    view: c.member,
-    admin: atLeast(c.role, 'admin'),
-    ownTeam: staff && c.ownsTeam,
-    createContent: atLeast(c.role, 'create'),
-    createOpenAPISpec: atLeast(c.role, 'create'),
-    ingestConversations: atLeast(c.role, 'edit'),
-    viewBilling: atLeast(c.role, 'admin'),
-    listMembers: staff,
-    listTeams: staff,
-    listIntegrations: staff,
-    listInstallations: atLeast(c.role, 'admin'),
-    installIntegration: atLeast(c.role, 'admin'),
-  };
-}
-export type OrganizationPermissions = ReturnType<typeof organizationPermissions>;
+// Organization-level permissions: one policy (domain/organization-permissions.ts) for the flags and the guards.
+export { OUTSIDER, organizationPermissions, type OrgCaller, type OrganizationPermissions } from '../../domain/organization-permissions';
 
 /** Only a site pointer is an OrganizationDefaultContent of the reference; older pointer kinds stay internal. */
 const renderedDefaultContent = (dc: DefaultContent | null | undefined) => (dc && dc.type === 'site' ? { defaultContent: dc } : {});

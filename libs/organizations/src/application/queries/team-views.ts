@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { atLeast, ReadStore, Role } from '@app/platform';
+import { ReadStore, Role } from '@app/platform';
+import { organizationAllows } from '../../domain/organization-permissions';
 import { TeamNotFound } from '../../domain/organization';
 import { TEAM_MEMBERS, TeamDoc, TeamMemberDoc, TEAMS } from './read-models';
 import { TeamView, toTeamView } from './team.view';
@@ -21,8 +22,10 @@ export class TeamViews {
 
   /** `callerRole` is the caller's organization role; viewing needs listTeams, which callers here already hold. */
   async render(organizationId: string, callerId: string, callerRole: Role | null, teams: TeamDoc[]): Promise<TeamView[]> {
-    const admin = atLeast(callerRole, 'admin');
+    // Managing a team is the admin flag, or the ownTeam flag for a team the caller owns (as canManageTeam decides).
+    const caller = { member: true, role: callerRole, ownsTeam: false };
+    const admin = organizationAllows('admin', caller);
     const owned = admin ? new Set<string>() : new Set(await this.ownedTeamIds(organizationId, callerId));
-    return teams.map((t) => toTeamView(t, { admin: admin || owned.has(t.id), view: true }));
+    return teams.map((t) => toTeamView(t, { admin: admin || organizationAllows('ownTeam', { ...caller, ownsTeam: owned.has(t.id) }), view: true }));
   }
 }

@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { atLeast, Filter, ListResponse, PageQuery, paginate, ReadStore } from '@app/platform';
+import { Filter, ListResponse, PageQuery, paginate, ReadStore } from '@app/platform';
+import { organizationAllows } from '../../domain/organization-permissions';
 import { OrgAccess } from '../org-access';
 import { MemberView } from './member.view';
 import { MemberRenderer } from './member-renderer';
@@ -29,9 +30,10 @@ export class ListTeamsHandler implements IQueryHandler<ListTeamsQuery> {
     if (q.filters.owner !== undefined) {
       const owner = await this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.filters.owner));
       if (!owner || owner.role === null) filter.id = { $in: [] };
-      else if (!atLeast(owner.role, 'admin')) filter.id = { $in: await this.views.ownedTeamIds(q.organizationId, q.filters.owner) };
+      else if (!organizationAllows('admin', { member: true, role: owner.role, ownsTeam: false })) filter.id = { $in: await this.views.ownedTeamIds(q.organizationId, q.filters.owner) };
     }
-    const page = await paginate<TeamDoc, TeamDoc>(this.store, TEAMS, filter, [['seq', 1]], q.page, (t) => t);
+    // The cursor is bound to what was asked, not to the owner's team ids (they may change between pages).
+    const page = await paginate<TeamDoc, TeamDoc>(this.store, TEAMS, filter, [['seq', 1]], q.page, (t) => t, { organizationId: q.organizationId, filters: q.filters });
     return { ...page, items: await this.views.render(q.organizationId, q.callerId, caller.role, page.items) };
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequest, Doc, Filter, ListResponse, PageQuery, ProjectionContext, ReadStore, DEFAULT_PAGE_SIZE } from '@app/platform';
+import { Doc, Filter, ListResponse, PageCursor, PageQuery, pageLimit, ProjectionContext, ReadStore, slicePage } from '@app/platform';
 import { ItemKind, Sibling } from '../../domain/placement';
 
 /**
@@ -59,35 +59,24 @@ export async function descendants(store: ReadStore, collectionId: string): Promi
   return out;
 }
 
-const encode = (v: unknown[]) => Buffer.from(JSON.stringify(v)).toString('base64url');
-function decode(page: string): [number, string, string, string] {
-  try {
-    const v = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 4 && typeof v[0] === 'number' && v.slice(1).every((x) => typeof x === 'string')) return v as [number, string, string, string];
-  } catch {
-    /* falls through */
-  }
-  throw new BadRequest('page: not a cursor returned in next.page by this listing');
-}
-
 /**
  * Keyset paging over the entries alive at the pass's snapshot, ordered by (parent, position,
  * entry id): all immutable fields of an entry. `map` turns the page's entries into items and
  * may drop some (an item deleted since the snapshot is left out, not shown stale).
  */
 export async function pageTree<T>(store: ReadStore, filter: Filter, query: PageQuery, map: (entries: TreeEntry[]) => Promise<T[]>): Promise<ListResponse<T>> {
-  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
-  const cursor = query.page ? decode(query.page) : null;
+  const limit = pageLimit(query);
+  // The shared codec: the pass's snapshot, then the last entry's (parent, position, id), bound to the filter.
+  const codec = new PageCursor(TREE, filter, ['number', 'string', 'string', 'string'] as const);
+  const cursor = query.page ? codec.decode(query.page) : null;
   const snapshot = cursor ? cursor[0] : (await store.checkpoint(SPACES_PROJECTION)).position;
   const alive: Filter = { ...filter, addedAt: { $lte: snapshot }, removedAt: { $gt: snapshot } };
   const sort: Array<[string, 1]> = [['parent', 1], ['position', 1], ['id', 1]];
   const [docs, count] = await Promise.all([
-    store.find<TreeEntry>(TREE, alive, { sort, limit: limit + 1, after: cursor ? cursor.slice(1) : undefined }),
+    limit === 0 ? [] : store.find<TreeEntry>(TREE, alive, { sort, limit: limit + 1, after: cursor ? cursor.slice(1) : undefined }),
     // The count is of the list as it is now (what a client shows as a total), not of the snapshot.
     store.count(TREE, { ...filter, removedAt: OPEN }),
   ]);
-  const page = docs.slice(0, limit);
-  const last = page[page.length - 1];
-  const items = await map(page);
-  return { items, count, ...(docs.length > limit && last ? { next: { page: encode([snapshot, last.parent, last.position, last.id]) } } : {}) };
+  const page = slicePage(docs, limit, (last) => codec.encode([snapshot, last.parent, last.position, last.id]));
+  return { items: await map(page.items), count, ...(page.next ? { next: page.next } : {}) };
 }

@@ -1,5 +1,5 @@
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { BadRequest, DEFAULT_PAGE_SIZE, ListResponse, PageQuery, paginate, ReadStore, Role } from '@app/platform';
+import { ListResponse, PageCursor, PageQuery, pageLimit, paginate, ReadStore, Role, slicePage } from '@app/platform';
 import { GetUsersQuery, UserView } from '@app/identity';
 import { GetOrganizationDefaultRoleQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery } from '@app/organizations';
 import { everyoneWithAccess, grantedTeams } from '../../domain/aggregate';
@@ -61,6 +61,8 @@ export class ListPermissionsAggregateHandler implements IQueryHandler<ListPermis
   constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly queries: QueryBus) {}
   async execute(q: ListPermissionsAggregateQuery): Promise<ListResponse<UserPermissionView>> {
     const t = await loadPermissionTarget(this.store, this.access.for(q.userId), q.target);
+    const cursor = new PageCursor('spaces.permissions-aggregate', { target: q.target, role: q.role ?? null }, ['string'] as const);
+    const after = q.page.page ? cursor.decode(q.page.page)[0] : null;
     const teams = grantedTeams(t.node, t.parents);
     const [members, orgDefaultRole, teamLists] = await Promise.all([
       this.queries.execute(new ListOrganizationMembersQuery(t.organizationId)),
@@ -69,25 +71,13 @@ export class ListPermissionsAggregateHandler implements IQueryHandler<ListPermis
     ]);
     const all = everyoneWithAccess({ target: t.node, parents: t.parents, members, orgDefaultRole, teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])) })
       .filter((x) => !q.role || x.role === q.role);
-    const after = q.page.page ? decodeUserCursor(q.page.page) : null;
     const rest = after === null ? all : all.filter((x) => x.userId > after);
-    const limit = q.page.limit ?? DEFAULT_PAGE_SIZE;
-    const slice = rest.slice(0, limit);
-    const users = await this.queries.execute(new GetUsersQuery(slice.map((x) => x.userId)));
+    const page = slicePage(rest, pageLimit(q.page), (last) => cursor.encode([last.userId]));
+    const users = await this.queries.execute(new GetUsersQuery(page.items.map((x) => x.userId)));
     return {
-      items: slice.filter((x) => users.has(x.userId)).map((x) => ({ permission: x.role, user: users.get(x.userId)! })),
+      items: page.items.filter((x) => users.has(x.userId)).map((x) => ({ permission: x.role, user: users.get(x.userId)! })),
       count: all.length,
-      ...(rest.length > limit ? { next: { page: Buffer.from(JSON.stringify([slice[slice.length - 1].userId])).toString('base64url') } } : {}),
+      ...(page.next ? { next: page.next } : {}),
     };
   }
-}
-
-function decodeUserCursor(page: string): string {
-  try {
-    const v = JSON.parse(Buffer.from(page, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string') return v[0];
-  } catch {
-    /* falls through */
-  }
-  throw new BadRequest('page: not a cursor returned in next.page by this listing');
 }

@@ -2,6 +2,7 @@ import { ProjectionContext, ProjectionDefinition, RecordedEvent, Role } from '@a
 import { SpaceCreated, SpaceSettings } from '../../domain/space';
 import { applyCollectionEvent, COLLECTION_EVENTS, COLLECTIONS } from './collections.read-model';
 import { placeEntry, removeEntry, SPACES_PROJECTION, treeCollection } from './content-tree';
+import { SIBLINGS_INDEX } from './sibling-positions';
 import { applyGrantEvent, grantsCollection, moveGrants } from './grants.read-model';
 import { applyTeamRefEvent, TEAM_REF_EVENTS, TEAM_REFS } from './team.views';
 
@@ -39,7 +40,8 @@ export const spacesProjection: ProjectionDefinition = {
   collections: [
     { name: SPACES, indexes: [['organizationId', 'status', 'seq']] },
     { name: COLLECTIONS, indexes: [['organizationId', 'parent']] },
-    treeCollection,
+    // Placements read a parent's children around one key through this index (sibling-positions.ts).
+    { ...treeCollection, indexes: [...(treeCollection.indexes ?? []), SIBLINGS_INDEX] },
     grantsCollection,
     { name: TEAM_REFS },
   ],

@@ -1,0 +1,22 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import { BadRequest } from '../ddd/errors';
+import { inputProblem } from './input-checks';
+import { recordedInputError } from './json-body.middleware';
+
+/**
+ * Runs after the bearer guard: answers the body error jsonBody recorded (415, 413, 400), and
+ * refuses NUL and unpaired surrogates in query parameters, before any pipe or handler.
+ */
+@Injectable()
+export class InputGuard implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    if (ctx.getType() !== 'http') return true;
+    const req = ctx.switchToHttp().getRequest<Request>();
+    const recorded = recordedInputError(req);
+    if (recorded) throw recorded;
+    const problem = inputProblem(req.query, { maxDepth: 32, reservedKeys: false }, 'query');
+    if (problem) throw new BadRequest(problem);
+    return true;
+  }
+}

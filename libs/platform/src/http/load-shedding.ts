@@ -1,0 +1,322 @@
+import { Logger } from '@nestjs/common';
+import { AsyncResource } from 'async_hooks';
+import type { IncomingMessage, ServerResponse } from 'http';
+import { monitorEventLoopDelay } from 'perf_hooks';
+import { PlatformConfig } from '../config/platform-config';
+
+/** How late the event loop is running, in milliseconds. Injected in tests. */
+export interface DelaySource {
+  delayMs(): number;
+  close?(): void;
+}
+
+/**
+ * perf_hooks.monitorEventLoopDelay over a short rolling window: the largest delay seen in the
+ * current window or the one before, so a stall that has just ended still counts for the
+ * requests that queued up behind it (they are read right after it).
+ */
+export class EventLoopDelayMonitor implements DelaySource {
+  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
+  private previousMaxMs = 0;
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(windowMs = 100) {
+    this.histogram.enable();
+    this.timer = setInterval(() => {
+      this.previousMaxMs = this.histogram.max / 1e6;
+      this.histogram.reset();
+    }, windowMs).unref();
+  }
+
+  delayMs(): number {
+    return Math.max(this.previousMaxMs, this.histogram.max / 1e6);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.histogram.disable();
+  }
+}
+
+export interface LoadShedderOptions {
+  delay?: DelaySource;
+  now?: () => number;
+  /** Request work started per event-loop turn before yielding to the loop. */
+  sliceMs?: number;
+  /** How long a request refused on arrival is held before its 503 goes out. */
+  holdMs?: number;
+}
+
+interface Waiting {
+  req: IncomingMessage;
+  res: ServerResponse;
+  arrivedAt: number;
+  run: () => void;
+}
+
+type Next = (err?: unknown) => void;
+
+/** The queue always admits this many, whatever the measured rate (a burst after a quiet time). */
+const MIN_QUEUE = 16;
+const RATE_WINDOW_MS = 250;
+
+/** Reads of /health/* are never refused, so a probe can always tell a busy server from a dead one. */
+export const isHealthRead = (req: IncomingMessage): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && /^\/health(\/|$|\?)/.test(req.url ?? '');
+
+/**
+ * Admission control, the first middleware a request meets (before logging, body parsing and
+ * authentication), so refusing costs almost nothing.
+ *
+ * Why a queue and not only a check: Node (libuv ≥ 1.45) accepts one new connection per
+ * event-loop turn, and a turn runs every readable request to completion. At 500 busy
+ * keep-alive connections a turn lasts hundreds of milliseconds, so connections still waiting
+ * to be accepted starve for seconds (the 9.9 s answers of the overload finding) although the
+ * server answers everyone else. Here a request is queued and the queue is worked in slices of
+ * `sliceMs` per turn, so turns stay short: new connections are accepted, timers (health
+ * probes, projections) run, and the time a request waited is known.
+ *
+ * A request is answered 503 + Retry-After with the reference error body when
+ * - the event loop is delayed beyond `shedEventLoopDelayMs` (something blocks it),
+ * - `shedMaxInFlight` requests are already queued or running,
+ * - the queue holds more than the server starts within `shedEventLoopDelayMs` at its recent
+ *   rate (they would wait too long), or
+ * - it waited in the queue longer than `shedEventLoopDelayMs` (under overload the queue serves
+ *   the newest first, see startNext).
+ * Refusals on arrival are held `holdMs` before they are sent: a client that retries a 503 at
+ * once would otherwise keep its socket readable on every turn and make turns long again.
+ */
+export class LoadShedder {
+  private readonly queue: Waiting[] = [];
+  private head = 0;
+  private running = 0;
+  private held: ServerResponse[] = [];
+  private holdTimer: NodeJS.Timeout | null = null;
+  private turnScheduled = false;
+  private turnStart = -1;
+  private stepsLeft = 0;
+  private closing = false;
+  private readonly idleWaiters = new Set<() => void>();
+  private readonly delay: DelaySource;
+  private readonly now: () => number;
+  private readonly sliceMs: number;
+  private readonly holdMs: number;
+  private shedTotal = 0;
+  private readonly shedBy = { eventLoopDelay: 0, inFlight: 0, queueFull: 0, queueWait: 0, shutdown: 0 };
+  /** Requests started per second (moving average), measured in windows of RATE_WINDOW_MS. */
+  private rate = 0;
+  private rateWindowStart = -1;
+  private rateWindowStarts = 0;
+  private shedSinceLog = 0;
+  private lastLog = 0;
+  private readonly logger = new Logger('LoadShedder');
+
+  constructor(private readonly config: Pick<PlatformConfig, 'shedEventLoopDelayMs' | 'shedMaxInFlight'>, options: LoadShedderOptions = {}) {
+    this.delay = options.delay ?? new EventLoopDelayMonitor();
+    this.now = options.now ?? (() => performance.now());
+    this.sliceMs = options.sliceMs ?? 5;
+    this.holdMs = options.holdMs ?? 500;
+  }
+
+  /** Requests queued or running (health reads included), for draining at shutdown. */
+  inFlight(): number {
+    return this.queue.length - this.head + this.running;
+  }
+
+  stats() {
+    return {
+      inFlight: this.inFlight(), queued: this.queue.length - this.head, eventLoopDelayMs: Math.round(this.delay.delayMs()),
+      startsPerSecond: Math.round(this.rate), maxQueued: this.maxQueued(),
+      shed: this.shedTotal, shedBy: { ...this.shedBy }, shuttingDown: this.closing,
+    };
+  }
+
+  get shuttingDown(): boolean {
+    return this.closing;
+  }
+
+  readonly middleware = (req: IncomingMessage, res: ServerResponse, next: Next): void => {
+    if (isHealthRead(req)) {
+      this.track(res);
+      return next();
+    }
+    if (this.closing) {
+      // Keep-alive clients still send on open connections while the server drains.
+      res.setHeader('Connection', 'close');
+      return this.refuse(res, 'shutdown', 'The server is shutting down; retry shortly', 0);
+    }
+    const delay = this.delay.delayMs();
+    if (delay > this.config.shedEventLoopDelayMs) {
+      return this.refuse(res, 'eventLoopDelay', `The server is overloaded (event loop delayed ${Math.round(delay)} ms); retry after 1 second`, this.holdMs);
+    }
+    if (this.inFlight() >= this.config.shedMaxInFlight) {
+      return this.refuse(res, 'inFlight', `The server is overloaded (${this.inFlight()} requests in flight); retry after 1 second`, this.holdMs);
+    }
+    const queued = this.queue.length - this.head;
+    if (queued >= this.maxQueued()) {
+      return this.refuse(res, 'queueFull', `The server is overloaded (${queued} requests waiting); retry after 1 second`, this.holdMs);
+    }
+    // Bound to the request's own async context: it runs later, from the queue.
+    this.queue.push({ req, res, arrivedAt: this.now(), run: AsyncResource.bind(() => next()) });
+    this.scheduleTurn();
+  };
+
+  /** Stops admitting (new requests get 503 + Connection: close); what is in flight goes on. */
+  beginShutdown(): void {
+    this.closing = true;
+    this.flushHeld();
+  }
+
+  /** Resolves once nothing is queued or running. */
+  idle(): Promise<void> {
+    if (this.inFlight() === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { this.idleWaiters.delete(done); resolve(); };
+      this.idleWaiters.add(done);
+    });
+  }
+
+  close(): void {
+    this.flushHeld();
+    this.delay.close?.();
+  }
+
+  onApplicationShutdown(): void {
+    this.close();
+  }
+
+  /**
+   * As many requests as the server starts within `shedEventLoopDelayMs` at its recent rate:
+   * a request queued behind more would wait too long and be refused anyway, after waiting.
+   */
+  private maxQueued(): number {
+    return Math.max(MIN_QUEUE, Math.ceil((this.rate * this.config.shedEventLoopDelayMs) / 1000));
+  }
+
+  private countStart(now: number): void {
+    if (this.rateWindowStart < 0) this.rateWindowStart = now;
+    this.rateWindowStarts++;
+    const elapsed = now - this.rateWindowStart;
+    if (elapsed < RATE_WINDOW_MS) return;
+    const r = (this.rateWindowStarts * 1000) / elapsed;
+    this.rate = this.rate ? 0.7 * this.rate + 0.3 * r : r;
+    this.rateWindowStart = now;
+    this.rateWindowStarts = 0;
+  }
+
+  private scheduleTurn(): void {
+    if (this.turnScheduled || this.queue.length === this.head) return;
+    this.turnScheduled = true;
+    // One immediate per queued request: Node drains microtasks between immediates, so each
+    // step's clock reading includes the work of the requests started before it.
+    this.turnStart = -1;
+    this.stepsLeft = this.queue.length - this.head;
+    for (let i = 0; i < this.stepsLeft; i++) setImmediate(this.step);
+  }
+
+  private readonly step = (): void => {
+    this.stepsLeft--;
+    const now = this.now();
+    if (this.turnStart < 0) this.turnStart = now;
+    if (now - this.turnStart <= this.sliceMs) this.startNext(now);
+    if (this.stepsLeft === 0) {
+      this.turnScheduled = false;
+      this.scheduleTurn();
+    }
+  };
+
+  /**
+   * Starts one request. First refuses, oldest first, those that waited longer than
+   * `shedEventLoopDelayMs` (and drops those whose client left). Then adaptive LIFO: while the
+   * queue keeps up, first come first served; once the oldest has waited half the limit, the
+   * newest first, so the work goes to requests that can still be answered in time rather than
+   * to ones about to expire (a FIFO queue under overload serves only stale requests).
+   */
+  private startNext(now: number): void {
+    const limit = this.config.shedEventLoopDelayMs;
+    while (this.head < this.queue.length) {
+      const oldest = this.queue[this.head];
+      const gone = this.gone(oldest);
+      const waited = now - oldest.arrivedAt;
+      if (!gone && waited <= limit) break;
+      this.takeOldest();
+      if (!gone) this.refuse(oldest.res, 'queueWait', `The server is overloaded (request waited ${Math.round(waited)} ms); retry after 1 second`, 0);
+    }
+    while (this.head < this.queue.length) {
+      const behind = now - this.queue[this.head].arrivedAt > limit / 2;
+      const w = behind ? this.takeNewest() : this.takeOldest();
+      if (this.gone(w)) continue;
+      this.countStart(now);
+      this.track(w.res);
+      w.run();
+      return;
+    }
+    this.settled();
+  }
+
+  private gone(w: Waiting): boolean {
+    return w.res.destroyed || !!w.req.socket?.destroyed;
+  }
+
+  private takeOldest(): Waiting {
+    const w = this.queue[this.head];
+    this.queue[this.head++] = undefined as unknown as Waiting;
+    this.compact();
+    return w;
+  }
+
+  private takeNewest(): Waiting {
+    const w = this.queue.pop()!;
+    this.compact();
+    return w;
+  }
+
+  private compact(): void {
+    if (this.head === this.queue.length) { this.queue.length = 0; this.head = 0; }
+    else if (this.head > 1024 && this.head * 2 > this.queue.length) { this.queue.splice(0, this.head); this.head = 0; }
+  }
+
+  private track(res: ServerResponse): void {
+    this.running++;
+    res.once('close', () => {
+      this.running--;
+      this.settled();
+    });
+  }
+
+  private settled(): void {
+    if (this.inFlight() === 0) for (const w of [...this.idleWaiters]) w();
+  }
+
+  private refuse(res: ServerResponse, reason: keyof LoadShedder['shedBy'], message: string, holdMs: number): void {
+    this.shedTotal++;
+    this.shedBy[reason]++;
+    this.shedSinceLog++;
+    const now = this.now();
+    if (now - this.lastLog > 10_000) {
+      this.logger.warn(`load shedding: ${this.shedSinceLog} request(s) answered 503 since the last report; ${message}`);
+      this.lastLog = now;
+      this.shedSinceLog = 0;
+    }
+    const body = JSON.stringify({ error: { code: 503, message } });
+    res.statusCode = 503;
+    res.setHeader('Retry-After', '1');
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(body));
+    if (holdMs <= 0 || this.closing) {
+      res.end(body);
+      return;
+    }
+    (res as ServerResponse & { shedBody?: string }).shedBody = body;
+    this.held.push(res);
+    this.holdTimer ??= setTimeout(() => this.flushHeld(), holdMs);
+  }
+
+  private flushHeld(): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    const held = this.held;
+    this.held = [];
+    for (const res of held) if (!res.destroyed) res.end((res as ServerResponse & { shedBody?: string }).shedBody);
+  }
+}

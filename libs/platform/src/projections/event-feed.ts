@@ -1,0 +1,150 @@
+import { Logger } from '@nestjs/common';
+import { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
+
+/** One event of a slice: where it is and its type; the whole event is parsed on first use. */
+export interface SliceEvent {
+  readonly position: number;
+  readonly type: string;
+  event(): RecordedEvent;
+}
+
+/**
+ * An adapter that can read a slice without parsing every event says so with this method (the
+ * embedded store does: most runners skip most events by type, and JSON.parse is most of the
+ * cost of reading). Other adapters are read with readAll.
+ */
+interface SliceReader {
+  readSlice(after: number, maxCount: number): SliceEvent[];
+}
+const canReadSlices = (store: unknown): store is SliceReader => typeof (store as Partial<SliceReader>).readSlice === 'function';
+
+const parsed = (e: RecordedEvent): SliceEvent => ({ position: e.position, type: e.type, event: () => e });
+
+interface Slice {
+  /** The slice holds every event with after < position <= last. */
+  after: number;
+  last: number;
+  events: SliceEvent[];
+  usedAt: number;
+}
+
+export interface EventFeedOptions {
+  /** Events per read of the store. */
+  sliceSize: number;
+  /** Slices kept for runners that ask at a position inside one (least recently used goes first). */
+  cachedSlices: number;
+}
+
+/**
+ * The one reader of the global stream for a set of runners. Runners ask for the events after
+ * their checkpoint; a slice read for one runner serves every runner at a position inside it,
+ * so runners at one checkpoint read and parse each event once between them. `head` is the
+ * highest position known; one live subscription from the head keeps it current and wakes
+ * idle runners (a feed opened without it, for a rebuild, is polled).
+ */
+export class EventFeed {
+  head = 0;
+  private slices: Slice[] = [];
+  private readonly waiters = new Set<() => void>();
+  private subscription: Subscription | null = null;
+  private closed = false;
+  private uses = 0;
+  private readonly logger = new Logger('EventFeed');
+
+  constructor(private readonly events: EventStore, private readonly options: EventFeedOptions = { sliceSize: 2000, cachedSlices: 4 }) {}
+
+  /** Reads the head; with `live`, follows the events appended from there on. */
+  async open(live: boolean): Promise<void> {
+    this.closed = false;
+    this.advance(await this.events.headPosition());
+    if (live) this.follow(this.head);
+  }
+
+  get following(): boolean {
+    return this.subscription !== null;
+  }
+
+  private follow(after: number): void {
+    let last = after;
+    this.subscription = this.events.subscribeToAll(
+      after,
+      async (batch) => {
+        const from = last;
+        last = batch[batch.length - 1].position;
+        // Live events arrive parsed already: keep them for the runners that will ask next.
+        this.remember(from, batch.map(parsed));
+        this.advance(last);
+      },
+      (e) => {
+        this.subscription = null;
+        if (this.closed) return;
+        this.logger.warn(`live subscription failed, following again: ${e}`);
+        setTimeout(() => { if (!this.closed && !this.subscription) this.follow(last); }, 200);
+      },
+    );
+  }
+
+  /** Notes that events exist up to `position` and wakes the runners waiting for them. */
+  advance(position: number): void {
+    if (position <= this.head) return;
+    this.head = position;
+    for (const w of [...this.waiters]) w();
+  }
+
+  /** Events after `position`, at most one slice, from the cache or the store; empty at the end. */
+  async after(position: number): Promise<SliceEvent[]> {
+    for (const s of this.slices) {
+      if (s.after <= position && position < s.last) {
+        s.usedAt = ++this.uses;
+        return s.after === position ? s.events : s.events.slice(firstAfter(s.events, position));
+      }
+    }
+    const events = canReadSlices(this.events)
+      ? this.events.readSlice(position, this.options.sliceSize)
+      : (await this.events.readAll({ after: position, maxCount: this.options.sliceSize })).map(parsed);
+    if (events.length === 0) return events;
+    this.remember(position, events);
+    this.advance(events[events.length - 1].position);
+    return events;
+  }
+
+  private remember(after: number, events: SliceEvent[]): void {
+    if (events.length === 0) return;
+    this.slices.push({ after, last: events[events.length - 1].position, events, usedAt: ++this.uses });
+    if (this.slices.length > this.options.cachedSlices) {
+      let oldest = 0;
+      for (let i = 1; i < this.slices.length; i++) if (this.slices[i].usedAt < this.slices[oldest].usedAt) oldest = i;
+      this.slices.splice(oldest, 1);
+    }
+  }
+
+  /** Resolves once an event after `position` is known to exist, or after `ms`, or at close. */
+  waitBeyond(position: number, ms: number): Promise<void> {
+    if (this.head > position || this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => { clearTimeout(timer); this.waiters.delete(done); resolve(); };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const s = this.subscription;
+    this.subscription = null;
+    for (const w of [...this.waiters]) w();
+    this.slices = [];
+    await s?.close();
+  }
+}
+
+/** Index of the first event after `position` (events are in position order). */
+function firstAfter(events: SliceEvent[], position: number): number {
+  let lo = 0, hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (events[mid].position <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,30 @@
+import 'reflect-metadata';
+import * as inspector from 'inspector';
+import * as fs from 'fs';
+import { startTestApp } from '/work/main/test/support/test-app';
+import { EventSourcing, ProjectionEngine } from '@app/platform';
+import { CreateSpaceHandler } from '/work/main/libs/spaces/src/application/commands/create-space';
+const acc = new Map<string, number>();
+const wrap = (obj: any, name: string, label: string) => { const f = obj[name]; obj[name] = function (...a: any[]) { const t0 = performance.now(); const r = f.apply(this, a); const done = () => acc.set(label, (acc.get(label) ?? 0) + performance.now() - t0); if (r && typeof r.then === 'function') return r.finally(done); done(); return r; }; };
+wrap(CreateSpaceHandler.prototype, 'execute', 'handler'); wrap(EventSourcing.prototype, 'handle', 'es.handle'); wrap(ProjectionEngine.prototype, 'waitFor', 'engine.waitFor');
+(async () => {
+  const t = await startTestApp({ config: { rateLimitEnabled: false, logLevel: 'silent', shedEventLoopDelayMs: 1e9, shedMaxInFlight: 1e9 } });
+  const { organizationId, token } = await t.bootstrap('Bench');
+  const call = async (method: string, url: string, body?: unknown): Promise<any> => {
+    const res = await fetch(`${t.baseUrl}/v1${url}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = res.status === 204 ? null : await res.json();
+    if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status}: ${JSON.stringify(json)}`);
+    return json;
+  };
+  const N = Number(process.env.N ?? 5000); let done = 0;
+  const batch = async (n: number, label: string) => { acc.clear(); const t0 = performance.now(); for (let i = 0; i < n; i++) await call('POST', `/orgs/${organizationId}/spaces`, { title: `S${done++}` }); console.log(`${label} (${done}): total ${((performance.now() - t0) / n).toFixed(2)} ms;`, [...acc].map(([k, v]) => `${k} ${(v / n).toFixed(2)}`).join(', ')); };
+  await batch(200, 'first');
+  while (done < N - 200) await batch(Math.min(1000, N - 200 - done), 'mid');
+  const s = new inspector.Session(); s.connect();
+  const post = (m: string, p?: any) => new Promise<any>((res, rej) => s.post(m, p, (e, r) => (e ? rej(e) : res(r))));
+  await post('Profiler.enable'); await post('Profiler.start');
+  await batch(200, 'last');
+  const { profile } = await post('Profiler.stop');
+  fs.writeFileSync('/tmp/h7-spaces.cpuprofile', JSON.stringify(profile));
+  await t.close(); process.exit(0);
+})();
