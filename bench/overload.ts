@@ -53,7 +53,7 @@ export interface OverloadResult {
   connects: number[];
 }
 
-export const OVERLOAD = { connections: 500, patchLoops: Number(process.env.OVL_PATCH ?? 25), durationMs: 10_000, slowMs: 2_000, hardTimeoutMs: 15_000 };
+export const OVERLOAD = { connections: 500, patchLoops: 25, durationMs: 10_000, slowMs: 2_000, hardTimeoutMs: 15_000 };
 
 const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
@@ -116,9 +116,8 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
   // One token drives every connection: the per-token rate limit would answer 429 to most of
   // them and hide the overload behaviour under test, so it is off here.
   const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT: 'off', LOG_LEVEL: 'warn', ...env };
-  const child = spawn(process.execPath, process.env.OVL_SERVER ? ['-r', './test/support/register-ts.js', process.env.OVL_SERVER] : api.args, { cwd: api.root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, process.env.H4_SERVER ? ['-r', './test/support/register-ts.js', process.env.H4_SERVER] : api.args, { cwd: api.root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { if (process.env.OVL_SERVER) process.stderr.write(c); });
   child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
   try {
     await waitUntilLive(baseUrl, child, () => stderr);
@@ -145,20 +144,23 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
       j < OVERLOAD.patchLoops ? { method: 'PATCH' as const, path: patchPaths[j] } : { method: 'GET' as const, path: getPath });
     log(`overload: ${OVERLOAD.connections} connections (${OVERLOAD.connections - OVERLOAD.patchLoops} GET, ${OVERLOAD.patchLoops} PATCH loops) for ${OVERLOAD.durationMs / 1000} s against ${baseUrl}`);
     const r = await runWorker({ baseUrl, headers, loops, durationMs: OVERLOAD.durationMs, slowMs: OVERLOAD.slowMs, hardTimeoutMs: OVERLOAD.hardTimeoutMs });
-    const serverLoad = await fetch(`${baseUrl}/health/ready`).then((x) => x.json()).then((b) => JSON.stringify(b.load), (e) => String(e));
+    const serverLoad = await fetch(`${baseUrl}/health/ready`).then((x) => x.json() as Promise<{ load: unknown }>).then((b) => JSON.stringify(b.load), (e) => String(e));
     const max = r.latenciesMs.reduce((m, v) => Math.max(m, v), 0);
     const line = `overload: connections=${r.connections} answered=${r.answered} shed_503=${r.shed} timeouts=${r.timeouts} ` +
       `p50_ms=${ms(percentile(r.latenciesMs, 50))} p99_ms=${ms(percentile(r.latenciesMs, 99))} max_ms=${ms(r.noAnswer ? OVERLOAD.hardTimeoutMs : max)}`;
     const methods = Object.entries(r.byMethod).map(([m, s]) =>
-      `${m}: ${s.requests} requests, ${s.answered} answered, ${s.shed} shed, ${s.timeouts} timeouts, p50 ${ms(percentile(s.latenciesMs, 50))} ms, p99 ${ms(percentile(s.latenciesMs, 99))} ms`);
+      `- ${m}: ${s.requests} requests, ${s.answered} answered, ${s.shed} shed, ${s.timeouts} timeouts, p50 ${ms(percentile(s.latenciesMs, 50))} ms, p99 ${ms(percentile(s.latenciesMs, 99))} ms`);
     const connectMax = r.connects.reduce((m, v) => Math.max(m, v), 0);
     const other = Object.entries(r.otherStatus).map(([s, n]) => `${s}: ${n}`).join(', ');
     const errors = Object.entries(r.errors).map(([e, n]) => `${e}: ${n}`).join(', ');
     return [
       line,
-      `overload details: ${r.requests} requests in ${OVERLOAD.durationMs / 1000} s, ${r.ok} 2xx, ${r.shed} 503 (${r.shedMalformed} without Retry-After or error body)` +
-        `${other ? `, other statuses ${other}` : ''}, ${r.noAnswer} unanswered${errors ? ` (${errors})` : ''}; ${r.connects.length} TCP connects, p99 ${ms(percentile(r.connects, 99))} ms, max ${ms(connectMax)} ms; ${methods.join('; ')}` +
-        `${r.firstProblem ? `; first problem: ${r.firstProblem}` : ''}; server load after the run: ${serverLoad}`,
+      `- ${r.requests} requests in ${OVERLOAD.durationMs / 1000} s: ${r.ok} 2xx, ${r.shed} 503 (${r.shedMalformed} without Retry-After or error body)` +
+        `${other ? `, other statuses ${other}` : ''}, ${r.noAnswer} unanswered${errors ? ` (${errors})` : ''}`,
+      ...methods,
+      `- ${r.connects.length} TCP connections opened, connect p99 ${ms(percentile(r.connects, 99))} ms, max ${ms(connectMax)} ms`,
+      ...(r.firstProblem ? [`- first problem: ${r.firstProblem}`] : []),
+      `- server's admission state after the run (/health/ready load): ${serverLoad}`,
     ];
   } finally {
     child.kill('SIGKILL');

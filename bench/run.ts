@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { runContentBench } from './content-bench';
 import { runCatchUpBench } from './catch-up';
+import { runOverloadBench } from './overload';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -363,6 +364,9 @@ const PARTS: Record<string, () => Promise<void>> = {
     for (const d of r.details) log(d);
     process.stdout.write(r.line + '\n');
   },
+  overload: async () => {
+    process.stdout.write((await runOverloadBench()).join('\n') + '\n');
+  },
 };
 
 async function main(): Promise<void> {
@@ -387,6 +391,8 @@ async function main(): Promise<void> {
     const contentRows = await runContentBench();
     log('catch-up (a start 1,000,000 events behind)');
     const catchUp = await runCatchUpBench();
+    log('overload (500 connections)');
+    const overload = await runOverloadBench();
     const [getRow, patchRow, lagRow, bareRow, ceilingRow] = httpRows;
     const rows = [...appendRows, getRow, patchRow, lagRow, ...rebuildRows, bareRow, ceilingRow];
 
@@ -412,6 +418,12 @@ async function main(): Promise<void> {
       ...catchUp.details.map((d) => `- ${d}`),
       '',
       catchUp.line,
+      '',
+      '### Overload: 500 concurrent connections',
+      '',
+      'The server process (main.ts) on its own, 500 keep-alive connections (25 of them PATCH loops) sending back to back for 10 s and retrying 503s at once; a timeout is an answer after 2 s or none.',
+      '',
+      ...overload,
       '',
       `Total run time: ${(Math.round((performance.now() - started) / 100) / 10).toFixed(1)} s`,
     ];

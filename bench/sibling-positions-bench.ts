@@ -36,8 +36,7 @@ async function main() {
       return json;
     };
     const timed = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
-    const sequential = (what: string, times: number[]) => {
-      const w = Math.min(200, Math.floor(times.length / 4));
+    const sequential = (what: string, times: number[], w = Math.min(200, Math.floor(times.length / 4))) => {
       const [first, last] = [median(times.slice(0, w)), median(times.slice(-w))];
       console.log(`${what}, sequential: first ${w} ${f(first)}, last ${w} ${f(last)}; ratio ${(last / first).toFixed(2)}`);
     };
@@ -80,7 +79,7 @@ async function main() {
     for (let i = 0; i < 50; i++) pages.push(await timed(() => large([page()])));
     for (let k = 100; k < PAGES; k += 50) await large(Array.from({ length: Math.min(50, PAGES - k) }, () => page()));
     for (let i = 0; i < 50; i++) pages.push(await timed(() => large([page()])));
-    sequential(`page at the root of a change request (first 50 vs 50 at ${PAGES} pages)`, pages);
+    sequential(`page at the root of a change request (${PAGES} pages)`, pages, 50);
     await interleaved(`page at the root of a change request (${PAGES} pages)`, Math.min(ROUNDS, 50), () => large([page()]), async () => { const cr = await changeRequest(); return () => cr([page()]); });
   } finally {
     await t.close();

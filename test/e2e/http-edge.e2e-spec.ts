@@ -152,6 +152,38 @@ describe('HTTP edge (e2e)', () => {
       expect(({} as Record<string, unknown>).x).toBeUndefined();
     });
 
+    it('a body that arrives after the headers keeps the request context: actor and request id reach the events', async () => {
+      // The body comes in a later packet, so the parser finishes in a socket callback.
+      const late = (method: string, url: string, body: unknown, requestId: string) =>
+        new Promise<RawResponse>((resolve, reject) => {
+          const text = JSON.stringify(body);
+          const req = http.request(new URL(url, t.baseUrl), {
+            method,
+            headers: { ...bearer(admin), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'X-Request-Id': requestId },
+          }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c) => chunks.push(c));
+            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()), text: '' }));
+          });
+          req.on('error', reject);
+          req.flushHeaders();
+          setTimeout(() => req.end(text), 50);
+        });
+      const res = await late('POST', spaces(), { title: 'In context' }, 'edge-write-1');
+      expect(res.status).toBe(201);
+      expect(res.headers['x-request-id']).toBe('edge-write-1');
+      const [created] = await store.readStream(`spaces.space-${res.body.id}`);
+      expect(created.metadata).toMatchObject({ actor: userId, correlationId: 'edge-write-1' });
+      // Read-your-writes needs the position the handler noted in the same context.
+      for (let i = 0; i < 5; i++) {
+        const patched = await late('PATCH', `/v1/spaces/${res.body.id}`, { title: `Renamed ${i}` }, `edge-patch-${i}`);
+        expect(patched.status).toBe(200);
+        expect((await t.http.get(`/v1/spaces/${res.body.id}`).set(bearer(admin))).body.title).toBe(`Renamed ${i}`);
+      }
+      const events = await store.readStream(`spaces.space-${res.body.id}`);
+      expect(events.slice(1).map((e) => [e.metadata.actor, e.metadata.correlationId])).toEqual([0, 1, 2, 3, 4].map((i) => [userId, `edge-patch-${i}`]));
+    });
+
     it('requests without a body are unaffected: an empty POST, a DELETE, a GET', async () => {
       const dup = await raw(t.baseUrl, 'POST', `/v1/spaces/${spaceId}/duplicate`, bearer(admin));
       expect(dup.status).toBe(201);

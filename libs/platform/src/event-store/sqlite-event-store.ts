@@ -153,9 +153,18 @@ export class SqliteEventStore extends EventStore {
    * write each).
    */
   async appendBatch(appends: Array<{ stream: string; events: NewEvent[]; expected: ExpectedRevision }>): Promise<AppendResult[]> {
-    const results = this.db.transaction(() => appends.map((a) => this.appendInTx(a.stream, a.events, a.expected))).immediate();
-    this.appended.emit('appended');
-    return results;
+    // Event ids are random: a big batch touches pages all over the id index. A page cache that
+    // holds them keeps SQLite from spilling them to the WAL again and again mid-transaction.
+    const big = appends.length >= 1000;
+    const cache = big ? this.db.pragma('cache_size', { simple: true }) : undefined;
+    if (big) this.db.pragma('cache_size = -131072');
+    try {
+      const results = this.db.transaction(() => appends.map((a) => this.appendInTx(a.stream, a.events, a.expected))).immediate();
+      this.appended.emit('appended');
+      return results;
+    } finally {
+      if (big) this.db.pragma(`cache_size = ${Number(cache)}`);
+    }
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

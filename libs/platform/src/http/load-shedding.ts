@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { AsyncResource } from 'async_hooks';
 import type { IncomingMessage, ServerResponse } from 'http';
-import { monitorEventLoopDelay } from 'perf_hooks';
 import { PlatformConfig } from '../config/platform-config';
 
 /** How late the event loop is running, in milliseconds. Injected in tests. */
@@ -11,30 +10,42 @@ export interface DelaySource {
 }
 
 /**
- * perf_hooks.monitorEventLoopDelay over a short rolling window: the largest delay seen in the
- * current window or the one before, so a stall that has just ended still counts for the
- * requests that queued up behind it (they are read right after it).
+ * How late a 10 ms timer fires — what perf_hooks.monitorEventLoopDelay measures — kept as the
+ * largest delay of the current and the previous 100 ms window, so a stall that has just ended
+ * still counts for the requests that queued up behind it (they are read right after it), and
+ * a stall in progress counts too. Not monitorEventLoopDelay itself: its reset() drops the next
+ * sample, so with windows it loses every delay once the loop stalls longer than a window.
  */
 export class EventLoopDelayMonitor implements DelaySource {
-  private readonly histogram = monitorEventLoopDelay({ resolution: 10 });
-  private previousMaxMs = 0;
+  private last = performance.now();
+  private windowStart = this.last;
+  private currentMax = 0;
+  private previousMax = 0;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(windowMs = 100) {
-    this.histogram.enable();
-    this.timer = setInterval(() => {
-      this.previousMaxMs = this.histogram.max / 1e6;
-      this.histogram.reset();
-    }, windowMs).unref();
+  constructor(private readonly resolutionMs = 10, private readonly windowMs = 100) {
+    this.timer = setInterval(() => this.sample(), resolutionMs).unref();
+  }
+
+  private sample(): void {
+    const now = performance.now();
+    const late = Math.max(0, now - this.last - this.resolutionMs);
+    this.last = now;
+    if (now - this.windowStart >= this.windowMs) {
+      this.previousMax = this.currentMax;
+      this.currentMax = 0;
+      this.windowStart = now;
+    }
+    this.currentMax = Math.max(this.currentMax, late);
   }
 
   delayMs(): number {
-    return Math.max(this.previousMaxMs, this.histogram.max / 1e6);
+    const ongoing = performance.now() - this.last - this.resolutionMs;
+    return Math.max(this.previousMax, this.currentMax, ongoing);
   }
 
   close(): void {
     clearInterval(this.timer);
-    this.histogram.disable();
   }
 }
 
@@ -43,7 +54,7 @@ export interface LoadShedderOptions {
   now?: () => number;
   /** Request work started per event-loop turn before yielding to the loop. */
   sliceMs?: number;
-  /** How long a request refused on arrival is held before its 503 goes out. */
+  /** A refused request's 503 goes out no sooner than this after the request arrived. */
   holdMs?: number;
 }
 
@@ -83,15 +94,16 @@ export const isHealthRead = (req: IncomingMessage): boolean =>
  *   rate (they would wait too long), or
  * - it waited in the queue longer than `shedEventLoopDelayMs` (under overload the queue serves
  *   the newest first, see startNext).
- * Refusals on arrival are held `holdMs` before they are sent: a client that retries a 503 at
+ * A 503 goes out no sooner than `holdMs` after its request arrived: a client that retries at
  * once would otherwise keep its socket readable on every turn and make turns long again.
  */
 export class LoadShedder {
   private readonly queue: Waiting[] = [];
   private head = 0;
   private running = 0;
-  private held: ServerResponse[] = [];
+  private held: Array<{ res: ServerResponse; body: string; due: number }> = [];
   private holdTimer: NodeJS.Timeout | null = null;
+  private holdTimerDue = Infinity;
   private turnScheduled = false;
   private turnStart = -1;
   private stepsLeft = 0;
@@ -143,18 +155,18 @@ export class LoadShedder {
     if (this.closing) {
       // Keep-alive clients still send on open connections while the server drains.
       res.setHeader('Connection', 'close');
-      return this.refuse(res, 'shutdown', 'The server is shutting down; retry shortly', 0);
+      return this.refuse(res, 'shutdown', 'The server is shutting down; retry shortly', -Infinity);
     }
     const delay = this.delay.delayMs();
     if (delay > this.config.shedEventLoopDelayMs) {
-      return this.refuse(res, 'eventLoopDelay', `The server is overloaded (event loop delayed ${Math.round(delay)} ms); retry after 1 second`, this.holdMs);
+      return this.refuse(res, 'eventLoopDelay', `The server is overloaded (event loop delayed ${Math.round(delay)} ms); retry after 1 second`, this.now());
     }
     if (this.inFlight() >= this.config.shedMaxInFlight) {
-      return this.refuse(res, 'inFlight', `The server is overloaded (${this.inFlight()} requests in flight); retry after 1 second`, this.holdMs);
+      return this.refuse(res, 'inFlight', `The server is overloaded (${this.inFlight()} requests in flight); retry after 1 second`, this.now());
     }
     const queued = this.queue.length - this.head;
     if (queued >= this.maxQueued()) {
-      return this.refuse(res, 'queueFull', `The server is overloaded (${queued} requests waiting); retry after 1 second`, this.holdMs);
+      return this.refuse(res, 'queueFull', `The server is overloaded (${queued} requests waiting); retry after 1 second`, this.now());
     }
     // Bound to the request's own async context: it runs later, from the queue.
     this.queue.push({ req, res, arrivedAt: this.now(), run: AsyncResource.bind(() => next()) });
@@ -177,7 +189,7 @@ export class LoadShedder {
   }
 
   close(): void {
-    this.flushHeld();
+    this.flushHeld(true);
     this.delay.close?.();
   }
 
@@ -240,7 +252,7 @@ export class LoadShedder {
       const waited = now - oldest.arrivedAt;
       if (!gone && waited <= limit) break;
       this.takeOldest();
-      if (!gone) this.refuse(oldest.res, 'queueWait', `The server is overloaded (request waited ${Math.round(waited)} ms); retry after 1 second`, 0);
+      if (!gone) this.refuse(oldest.res, 'queueWait', `The server is overloaded (request waited ${Math.round(waited)} ms); retry after 1 second`, oldest.arrivedAt);
     }
     while (this.head < this.queue.length) {
       const behind = now - this.queue[this.head].arrivedAt > limit / 2;
@@ -288,35 +300,49 @@ export class LoadShedder {
     if (this.inFlight() === 0) for (const w of [...this.idleWaiters]) w();
   }
 
-  private refuse(res: ServerResponse, reason: keyof LoadShedder['shedBy'], message: string, holdMs: number): void {
+  private refuse(res: ServerResponse, reason: keyof LoadShedder['shedBy'], message: string, arrivedAt: number): void {
     this.shedTotal++;
     this.shedBy[reason]++;
-    this.shedSinceLog++;
     const now = this.now();
     if (now - this.lastLog > 10_000) {
-      this.logger.warn(`load shedding: ${this.shedSinceLog} request(s) answered 503 since the last report; ${message}`);
+      this.logger.warn(`load shedding: ${this.shedSinceLog + 1} request(s) answered 503 since the last report; ${message}`);
       this.lastLog = now;
       this.shedSinceLog = 0;
-    }
+    } else this.shedSinceLog++;
     const body = JSON.stringify({ error: { code: 503, message } });
     res.statusCode = 503;
     res.setHeader('Retry-After', '1');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', Buffer.byteLength(body));
-    if (holdMs <= 0 || this.closing) {
+    const due = arrivedAt + this.holdMs;
+    if (due <= now || this.closing) {
       res.end(body);
       return;
     }
-    (res as ServerResponse & { shedBody?: string }).shedBody = body;
-    this.held.push(res);
-    this.holdTimer ??= setTimeout(() => this.flushHeld(), holdMs);
+    this.held.push({ res, body, due });
+    if (due < this.holdTimerDue) this.armHoldTimer(due, now);
   }
 
-  private flushHeld(): void {
+  private armHoldTimer(due: number, now: number): void {
+    if (this.holdTimer) clearTimeout(this.holdTimer);
+    this.holdTimerDue = due;
+    this.holdTimer = setTimeout(() => this.flushHeld(), Math.max(1, due - now));
+  }
+
+  /** Sends the held 503s that are due (all of them at shutdown) and waits for the next. */
+  private flushHeld(all = false): void {
     if (this.holdTimer) clearTimeout(this.holdTimer);
     this.holdTimer = null;
-    const held = this.held;
-    this.held = [];
-    for (const res of held) if (!res.destroyed) res.end((res as ServerResponse & { shedBody?: string }).shedBody);
+    this.holdTimerDue = Infinity;
+    const now = this.now();
+    const keep: typeof this.held = [];
+    let next = Infinity;
+    for (const h of this.held) {
+      if (h.res.destroyed) continue;
+      if (all || this.closing || h.due <= now + 1) h.res.end(h.body);
+      else { keep.push(h); next = Math.min(next, h.due); }
+    }
+    this.held = keep;
+    if (keep.length) this.armHoldTimer(next, now);
   }
 }
