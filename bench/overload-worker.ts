@@ -12,7 +12,7 @@ const spec = workerData as OverloadSpec;
 
 const result: OverloadResult = {
   connections: spec.loops.length, requests: 0, answered: 0, ok: 0, shed: 0, shedMalformed: 0, timeouts: 0,
-  noAnswer: 0, otherStatus: {}, errors: {}, latenciesMs: [], byMethod: {}, firstProblem: null, connects: [],
+  noAnswer: 0, otherStatus: {}, errors: {}, latenciesMs: [], byMethod: {}, firstProblem: null, connects: [], shedWhy: {},
 };
 
 function request(agent: http.Agent, method: string, path: string, body: string | undefined): Promise<void> {
@@ -51,7 +51,11 @@ function request(agent: http.Agent, method: string, path: string, body: string |
         stats.shed++;
         // The contract of a shed answer: Retry-After and the reference error body.
         let code: unknown;
-        try { code = JSON.parse(text)?.error?.code; } catch { code = undefined; }
+        let message = '';
+        try { ({ code, message } = JSON.parse(text)?.error ?? {}); } catch { code = undefined; }
+        // Why, in a few words: "event loop delayed", "requests in flight", "catching up"...
+        const why = String(message).replace(/\d+/g, 'N').replace(/;.*$/, '').trim() || 'no message';
+        result.shedWhy[why] = (result.shedWhy[why] ?? 0) + 1;
         if (!headers['retry-after'] || code !== 503) {
           result.shedMalformed++;
           result.firstProblem ??= `${method} ${path}: 503 without Retry-After or error body: ${text.slice(0, 200)}`;

@@ -49,6 +49,8 @@ export interface OverloadResult {
   latenciesMs: number[];
   byMethod: Record<string, MethodStats>;
   firstProblem: string | null;
+  /** 503s by the gist of their message. */
+  shedWhy: Record<string, number>;
   /** Time to establish each new TCP connection (ms). */
   connects: number[];
 }
@@ -116,7 +118,7 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
   // One token drives every connection: the per-token rate limit would answer 429 to most of
   // them and hide the overload behaviour under test, so it is off here.
   const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT: 'off', LOG_LEVEL: 'warn', ...env };
-  const child = spawn(process.execPath, process.env.H4_SERVER ? ['-r', './test/support/register-ts.js', process.env.H4_SERVER] : api.args, { cwd: api.root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, api.args, { cwd: api.root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
   try {
@@ -158,6 +160,7 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
       `- ${r.requests} requests in ${OVERLOAD.durationMs / 1000} s: ${r.ok} 2xx, ${r.shed} 503 (${r.shedMalformed} without Retry-After or error body)` +
         `${other ? `, other statuses ${other}` : ''}, ${r.noAnswer} unanswered${errors ? ` (${errors})` : ''}`,
       ...methods,
+      `- 503s by reason: ${Object.entries(r.shedWhy).map(([w, n]) => `${w}: ${n}`).join(', ') || 'none'}`,
       `- ${r.connects.length} TCP connections opened, connect p99 ${ms(percentile(r.connects, 99))} ms, max ${ms(connectMax)} ms`,
       ...(r.firstProblem ? [`- first problem: ${r.firstProblem}`] : []),
       `- server's admission state after the run (/health/ready load): ${serverLoad}`,

@@ -7,7 +7,9 @@ import { startTestApp } from '../test/support/test-app';
  * included), for
  *  - spaces created at an organization's top level (SPACES, default 10,000),
  *  - collections created inside one collection (COLLECTIONS, default 5,000),
- *  - one-page inserts at the root of a change request of a space of PAGES pages (default 5,000).
+ *  - one-page inserts at the root of a change request of a space of PAGES pages (default 5,000;
+ *    PAGE_ROUNDS interleaved rounds, default 100).
+ * A count of 0 skips that part (SPACES=0 COLLECTIONS=0 measures pages only).
  * Two figures each, goal ≤ 1.5:
  *  - sequential: the median of the last inserts over the median of the first ones while the
  *    parent fills (includes whatever else grows meanwhile, and any drift of machine load);
@@ -21,6 +23,8 @@ const SPACES = Number(process.env.SPACES ?? 10_000);
 const COLLECTIONS = Number(process.env.COLLECTIONS ?? 5_000);
 const PAGES = Number(process.env.PAGES ?? 5_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 200);
+/** Interleaved rounds for pages (each also creates a space and a change request). */
+const PAGE_ROUNDS = Number(process.env.PAGE_ROUNDS ?? 100);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f = (v: number) => `${v.toFixed(2)} ms`;
@@ -56,16 +60,21 @@ async function main() {
     const warm = await collection();
     for (let i = 0; i < 300; i++) await createSpace(warm);
 
-    const spaces: number[] = [];
-    for (let i = 0; i < SPACES; i++) spaces.push(await timed(() => createSpace()));
-    sequential(`space at the top level of an organization (${SPACES})`, spaces);
-    await interleaved(`space at the top level of an organization (${SPACES})`, ROUNDS, () => createSpace(), async () => { const c = await collection(warm); return () => createSpace(c); });
+    if (SPACES > 0) {
+      const spaces: number[] = [];
+      for (let i = 0; i < SPACES; i++) spaces.push(await timed(() => createSpace()));
+      sequential(`space at the top level of an organization (${SPACES})`, spaces);
+      await interleaved(`space at the top level of an organization (${SPACES})`, ROUNDS, () => createSpace(), async () => { const c = await collection(warm); return () => createSpace(c); });
+    }
 
-    const big = await collection(warm);
-    const collections: number[] = [];
-    for (let i = 0; i < COLLECTIONS; i++) collections.push(await timed(() => collection(big)));
-    sequential(`collection in a collection (${COLLECTIONS})`, collections);
-    await interleaved(`collection in a collection (${COLLECTIONS})`, ROUNDS, () => collection(big), async () => { const c = await collection(warm); return () => collection(c); });
+    if (COLLECTIONS > 0) {
+      const big = await collection(warm);
+      const collections: number[] = [];
+      for (let i = 0; i < COLLECTIONS; i++) collections.push(await timed(() => collection(big)));
+      sequential(`collection in a collection (${COLLECTIONS})`, collections);
+      await interleaved(`collection in a collection (${COLLECTIONS})`, ROUNDS, () => collection(big), async () => { const c = await collection(warm); return () => collection(c); });
+    }
+    if (PAGES <= 0) return;
 
     let n = 0;
     const page = () => ({ operation: 'insert_page', title: `P${n++}`, document: { markdown: 'Body.' } });
@@ -80,7 +89,7 @@ async function main() {
     for (let k = 100; k < PAGES; k += 50) await large(Array.from({ length: Math.min(50, PAGES - k) }, () => page()));
     for (let i = 0; i < 50; i++) pages.push(await timed(() => large([page()])));
     sequential(`page at the root of a change request (${PAGES} pages)`, pages, 50);
-    await interleaved(`page at the root of a change request (${PAGES} pages)`, Math.min(ROUNDS, 50), () => large([page()]), async () => { const cr = await changeRequest(); return () => cr([page()]); });
+    await interleaved(`page at the root of a change request (${PAGES} pages)`, PAGE_ROUNDS, () => large([page()]), async () => { const cr = await changeRequest(); return () => cr([page()]); });
   } finally {
     await t.close();
   }

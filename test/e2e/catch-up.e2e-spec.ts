@@ -70,7 +70,11 @@ describe('a server that starts far behind its event store', () => {
     const t: TestApp = await startTestApp({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-catch-up-')) });
     dataDir = t.dataDir;
     ({ token, organizationId } = await t.bootstrap('Backlog Org'));
-    for (let i = 0; i < SPACES; i++) spaceIds.push((await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: `Space ${i}` }).expect(201)).body.id);
+    for (let i = 0; i < SPACES; i++) {
+      const r = await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: `Space ${i}` });
+      if (r.status !== 201) throw new Error(`create space -> ${r.status} ${JSON.stringify(r.body)}`);
+      spaceIds.push(r.body.id);
+    }
     await t.engine.drain();
     await t.close();
 

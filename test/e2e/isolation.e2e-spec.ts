@@ -29,6 +29,9 @@ const validMove = { parent: null };
 const ROWS: Record<string, Row> = {
   // System and the caller's own things: nothing of B.
   'GET /v1': { status: 200 },
+  // Health probes: no token needed, nothing of any organization in them.
+  'GET /health/live': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
+  'GET /health/ready': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
   'GET /v1/user': { status: 200, check: (body, b) => expect(body.id).not.toBe(b.adminId) },
   // A profile (with its email) is visible only to people who share an organization with its owner.
   'GET /v1/users/:userId': {},

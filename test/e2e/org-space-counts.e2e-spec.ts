@@ -70,7 +70,7 @@ describe('space counts of teams and members (e2e)', () => {
     const other = await t.bootstrap('Other', email('otto'));
     await emit('e3', 'SpaceTransferred', { from: orgId, to: other.organizationId, previous: { parent: null, position: 'a' }, parent: null, position: 'b', transferredAt: 'z' });
     expect(await memberSpaces(rita.userId)).toBe(0);
-    await t.cli('user', 'create', '--email', (await t.http.get('/v1/user').set(bearer(rita.token))).body.email, '--name', 'Rita', '--org', other.organizationId, '--role', 'read');
+    await t.cli('user', 'create', '--email', (await t.http.get('/v1/user').set(bearer(rita.token))).body.email, '--name', 'Rita', '--org', other.organizationId, '--role', 'read', '--if-absent');
     expect(await memberSpaces(rita.userId, other.organizationId, other.token)).toBe(1);
   });
 });

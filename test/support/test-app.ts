@@ -28,7 +28,11 @@ export interface TestApp {
 export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock; config?: Partial<PlatformConfig> } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-'));
   const clock = opts.clock ?? new ManualClock('2026-03-01T10:00:00.000Z');
-  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, retryDelaysMs: [5, 10], logLevel: 'error', ...opts.config });
+  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, retryDelaysMs: [5, 10], logLevel: 'error',
+    // Suites share two busy cores with other Jest workers: shedding is tested by the suites that ask for it.
+    shedEventLoopDelayMs: 60_000,
+    ...opts.config,
+  });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, clock })] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
   configureHttp(app);
@@ -95,4 +99,13 @@ export async function callOperation(
   if (res.status < 400) expectMatchesOperation(operationId, res.status, res.body);
   else expectErrorResponse(operationId, res.status, res.body);
   return res;
+}
+
+/**
+ * Events appended after `position` that change state: everything but the token bookkeeping
+ * (`ApiTokenUsed`, recorded in the background at most once an hour per token).
+ */
+export async function stateEventsAfter(store: import('@app/platform').EventStore, position: number): Promise<string[]> {
+  const events = await store.readAll({ after: position });
+  return events.filter((e) => e.type !== 'ApiTokenUsed').map((e) => `${e.type} ${e.stream}`);
 }

@@ -2,6 +2,7 @@ import { BadRequest, isEmoji } from '@app/platform';
 import { canonicalizeLinks } from './link-resolution';
 import { parsePageMarkdown } from './markdown/page-markdown';
 import { FileEntry, MAX_SLUG, PageEntry, PageFields, SLUG_PATTERN, slugify, Structure } from './page';
+import { PersistentMap } from './persistent-map';
 import { WorkingTree } from './tree';
 
 /**
@@ -73,7 +74,7 @@ function withFields(entry: PageEntry, f: PageFields): PageEntry {
 }
 
 function assertSlugFree(tree: WorkingTree, parent: string | null, slug: string, self: string, at: string): void {
-  const clash = tree.children(parent).find((p) => p.slug === slug && p.id !== self);
+  const clash = tree.withSlug(parent, slug).find((p) => p.id !== self);
   if (clash) throw new BadRequest(`${at}.slug: "${slug}" is already used by sibling page ${clash.id} ("${clash.title}"); choose another slug`);
 }
 
@@ -83,13 +84,14 @@ function assertParent(tree: WorkingTree, into: string, at: string): void {
 
 function assertIndex(tree: WorkingTree, parent: string | null, index: number | undefined, exclude: string | undefined, at: string): void {
   if (index === undefined) return; // appending: no sibling count to check against
-  const n = tree.children(parent).filter((p) => p.id !== exclude).length;
+  const n = tree.childCount(parent, exclude);
   if (index > n) throw new BadRequest(`${at}.at: must be at most ${n}, the number of siblings`);
 }
 
 export function applyBatch(structure: Structure, changes: ContentChange[], ctx: BatchContext): BatchResult {
+  // Persistent copies: changing them copies only the paths to the changed entries.
   const tree = new WorkingTree(structure.pages);
-  const files = new Map(structure.files);
+  let files = PersistentMap.of(structure.files);
   const bodies = new Map<string, string>();
   const pendingBodies = new Map<string, string>();
   const outcomes = new Map<string, ChangeOutcome>();
@@ -178,7 +180,7 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
             id: ctx.newId(), name: f.name, contentType: f.contentType, size: f.size, blob: f.blob, createdAt: ctx.now,
             ...(f.dimensions ? { dimensions: f.dimensions } : {}),
           };
-          files.set(entry.id, entry);
+          files = files.set(entry.id, entry);
           insertedFiles.push(entry);
           if (f.ref !== undefined) fileRefs.set(f.ref, entry.id);
         });

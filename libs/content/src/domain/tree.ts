@@ -1,47 +1,131 @@
 import { keyBetween } from './fractional-index';
 import { PageEntry, sortSiblings } from './page';
+import { PersistentMap } from './persistent-map';
+import { SortedSeq } from './sorted-seq';
+
+/** One parent's children: sorted, with its pages by slug (ids, for the rare clash a merge kept). */
+interface Siblings {
+  seq: SortedSeq<PageEntry>;
+  slugs: PersistentMap<readonly string[]>;
+}
+/** Per parent: sorted siblings, or (before anyone asked) the unsorted group of a cold index. */
+type Kids = PersistentMap<Siblings | PageEntry[]>;
+
+const ROOT = '';
+const keyOf = (parent: string | null) => parent ?? ROOT;
+const NO_SIBLINGS: Siblings = { seq: SortedSeq.empty(sortSiblings), slugs: PersistentMap.empty() };
 
 /**
- * A mutable working copy of a page tree with an incrementally maintained children index, so
- * that a batch of 50 changes on a 5,000-page tree costs O(n) once to group the pages by parent
- * plus O(siblings) per change. A parent's children are sorted only when first asked for, so a
- * batch sorts the sibling lists it touches, not every list of the tree. Entries themselves are
- * immutable values; every change puts a new entry.
+ * Children indexes of page tables, by page table: a batch registers the index of the table it
+ * produces, so the next batch on that revision starts from it instead of grouping the pages
+ * again. Both are immutable and share structure with their ancestors; entries go when the
+ * table is no longer referenced.
+ */
+const indexes = new WeakMap<PersistentMap<PageEntry>, Kids>();
+
+function toSiblings(group: readonly PageEntry[]): Siblings {
+  const sorted = [...group].sort(sortSiblings);
+  const slugs = new Map<string, string[]>();
+  for (const p of sorted) {
+    const ids = slugs.get(p.slug);
+    if (ids) ids.push(p.id);
+    else slugs.set(p.slug, [p.id]);
+  }
+  return { seq: SortedSeq.fromSorted(sorted, sortSiblings), slugs: PersistentMap.of(slugs) };
+}
+
+/**
+ * A working copy of a page tree: a persistent page table plus a persistent children index
+ * (per parent, a sorted sequence of siblings and their slugs). A change copies only the paths
+ * to the entries it touches, O(log n), so a batch costs what its changes cost, not what the
+ * space holds: appending to a parent with 5,000 children reads its last key, its slug bucket and
+ * a few tree nodes. The index comes from the revision the batch starts from (registered by the
+ * batch that produced it); a revision read cold groups its pages by parent once, and sorts a
+ * parent's children only when first asked for. Entries themselves are immutable values; every
+ * change puts a new entry.
  */
 export class WorkingTree {
-  readonly pages: Map<string, PageEntry>;
-  private kids: Map<string | null, PageEntry[]> | null = null;
-  /** Parents whose list in `kids` is in sibling order (the others are in no particular order). */
-  private readonly sorted = new Set<string | null>();
+  private map: PersistentMap<PageEntry>;
+  private readonly base: PersistentMap<PageEntry>;
+  private kids: Kids | null;
+  /** children() arrays handed out, by parent key, until that parent changes. */
+  private readonly lists = new Map<string, PageEntry[]>();
 
   constructor(pages: ReadonlyMap<string, PageEntry>) {
-    this.pages = new Map(pages);
+    this.map = this.base = PersistentMap.of(pages);
+    this.kids = indexes.get(this.map) ?? null;
+  }
+
+  /** The page table as changed so far (immutable; later changes make a new one). */
+  get pages(): PersistentMap<PageEntry> {
+    return this.map;
   }
 
   get(id: string): PageEntry | undefined {
-    return this.pages.get(id);
+    return this.map.get(id);
   }
 
-  private index(): Map<string | null, PageEntry[]> {
+  private index(): Kids {
     if (!this.kids) {
-      this.kids = new Map();
-      for (const p of this.pages.values()) {
-        const list = this.kids.get(p.parent);
+      const groups = new Map<string, PageEntry[]>();
+      for (const p of this.map.values()) {
+        const list = groups.get(keyOf(p.parent));
         if (list) list.push(p);
-        else this.kids.set(p.parent, [p]);
+        else groups.set(keyOf(p.parent), [p]);
       }
+      this.kids = PersistentMap.of<Siblings | PageEntry[]>(groups);
+      if (this.map === this.base) indexes.set(this.base, this.kids);
     }
     return this.kids;
   }
 
+  private siblings(parent: string | null): Siblings {
+    const key = keyOf(parent);
+    const kids = this.index();
+    const v = kids.get(key);
+    if (!v) return NO_SIBLINGS;
+    if (!Array.isArray(v)) return v;
+    const sorted = toSiblings(v);
+    this.kids = kids.set(key, sorted);
+    // Sorted before any change to this parent: the revision this tree started from can keep it.
+    const baseKids = indexes.get(this.base);
+    if (baseKids?.get(key) === v) indexes.set(this.base, baseKids.set(key, sorted));
+    return sorted;
+  }
+
+  private setSiblings(parent: string | null, s: Siblings): void {
+    const key = keyOf(parent);
+    this.kids = this.kids!.set(key, s);
+    this.lists.delete(key);
+  }
+
   children(parent: string | null): readonly PageEntry[] {
-    const list = this.index().get(parent);
-    if (!list) return [];
-    if (!this.sorted.has(parent)) {
-      list.sort(sortSiblings);
-      this.sorted.add(parent);
+    const key = keyOf(parent);
+    let list = this.lists.get(key);
+    if (!list) {
+      list = this.siblings(parent).seq.toArray();
+      this.lists.set(key, list);
     }
     return list;
+  }
+
+  /** How many children `parent` has, not counting `exclude`. */
+  childCount(parent: string | null, exclude?: string): number {
+    const { seq } = this.siblings(parent);
+    return seq.size - (this.rankOf(parent, exclude) >= 0 ? 1 : 0);
+  }
+
+  /** The children of `parent` with this slug, in sibling order (more than one only after a clash). */
+  withSlug(parent: string | null, slug: string): PageEntry[] {
+    const ids = this.siblings(parent).slugs.get(slug) ?? [];
+    return ids.map((id) => this.map.get(id)!).sort(sortSiblings);
+  }
+
+  /** Position of page `id` among `parent`'s children, -1 when it is not one of them. */
+  private rankOf(parent: string | null, id: string | undefined): number {
+    const entry = id === undefined ? undefined : this.map.get(id);
+    if (!entry || entry.parent !== parent) return -1;
+    return this.siblings(parent).seq.rank(entry);
   }
 
   /** Root pages first, each followed by its subtree (the order of the table of contents). */
@@ -53,33 +137,29 @@ export class WorkingTree {
   }
 
   put(entry: PageEntry): void {
-    const before = this.pages.get(entry.id);
-    this.pages.set(entry.id, entry);
+    const before = this.map.get(entry.id);
+    this.map = this.map.set(entry.id, entry);
     if (!this.kids) return;
     if (before) this.unlink(before);
-    const list = this.kids.get(entry.parent) ?? [];
-    this.kids.set(entry.parent, list);
-    if (!this.sorted.has(entry.parent)) {
-      list.push(entry);
-      return;
-    }
-    let i = list.findIndex((p) => sortSiblings(entry, p) < 0);
-    if (i < 0) i = list.length;
-    list.splice(i, 0, entry);
+    const s = this.siblings(entry.parent);
+    this.setSiblings(entry.parent, { seq: s.seq.insert(entry), slugs: s.slugs.set(entry.slug, [...(s.slugs.get(entry.slug) ?? []), entry.id]) });
+    indexes.set(this.map, this.kids);
   }
 
   /** Removes one page (not its children: callers remove subtrees bottom-up). */
   remove(id: string): void {
-    const before = this.pages.get(id);
+    const before = this.map.get(id);
     if (!before) return;
-    this.pages.delete(id);
-    if (this.kids) this.unlink(before);
+    this.map = this.map.delete(id);
+    if (!this.kids) return;
+    this.unlink(before);
+    indexes.set(this.map, this.kids);
   }
 
   private unlink(entry: PageEntry): void {
-    const list = this.kids!.get(entry.parent);
-    const i = list?.findIndex((p) => p.id === entry.id) ?? -1;
-    if (i >= 0) list!.splice(i, 1);
+    const s = this.siblings(entry.parent);
+    const ids = (s.slugs.get(entry.slug) ?? []).filter((id) => id !== entry.id);
+    this.setSiblings(entry.parent, { seq: s.seq.remove(entry), slugs: ids.length ? s.slugs.set(entry.slug, ids) : s.slugs.delete(entry.slug) });
   }
 
   /** Every page under `id`, deepest first, so removing in this order never orphans a page. */
@@ -107,7 +187,7 @@ export class WorkingTree {
     let parent: string | null = null;
     let found: PageEntry | undefined;
     for (const slug of path.split('/').filter(Boolean)) {
-      found = this.children(parent).find((p) => p.slug === slug);
+      found = this.withSlug(parent, slug)[0];
       if (!found) return undefined;
       parent = found.id;
     }
@@ -120,18 +200,20 @@ export class WorkingTree {
    * the new key sorts strictly between its neighbours; those re-keyed siblings are returned.
    */
   keyAt(parent: string | null, index: number | undefined, exclude?: string): { key: string; rekeyed: PageEntry[] } {
-    const all = this.children(parent);
-    // Appending needs only the last sibling or two (one may be the page being placed).
-    const sibs = index === undefined ? all.slice(-2).filter((p) => p.id !== exclude) : all.filter((p) => p.id !== exclude);
-    const i = index === undefined ? sibs.length : Math.min(index, sibs.length);
-    const prev = sibs[i - 1]?.order ?? null;
+    // Reads only the siblings around the target position (the last one when appending).
+    const { seq } = this.siblings(parent);
+    const skip = this.rankOf(parent, exclude);
+    const n = seq.size - (skip >= 0 ? 1 : 0);
+    const sib = (p: number) => (p < 0 || p >= n ? undefined : seq.at(skip >= 0 && p >= skip ? p + 1 : p));
+    const i = index === undefined ? n : Math.min(index, n);
+    const prev = sib(i - 1)?.order ?? null;
     const rekeyed: PageEntry[] = [];
-    let next = sibs[i]?.order ?? null;
+    const next = sib(i)?.order ?? null;
     if (prev !== null && next !== null && next <= prev) {
       // Spread the run of equal keys after `prev` up to the first strictly greater key.
       let j = i;
-      while (j < sibs.length && sibs[j].order <= prev) j++;
-      const bound = sibs[j]?.order ?? null;
+      while (j < n && sib(j)!.order <= prev) j++;
+      const bound = sib(j)?.order ?? null;
       let low = prev;
       const fresh: string[] = [];
       const first = keyBetween(low, bound);
@@ -140,7 +222,7 @@ export class WorkingTree {
         low = keyBetween(low, bound);
         fresh.push(low);
       }
-      sibs.slice(i, j).forEach((p, k) => rekeyed.push({ ...p, order: fresh[k] }));
+      for (let k = i; k < j; k++) rekeyed.push({ ...sib(k)!, order: fresh[k - i] });
       return { key: first, rekeyed };
     }
     return { key: keyBetween(prev, next), rekeyed };

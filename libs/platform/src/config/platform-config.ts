@@ -41,6 +41,8 @@ export class PlatformConfig {
   shedEventLoopDelayMs = 200;
   /** Shed load when more requests than this are in flight. */
   shedMaxInFlight = 256;
+  /** Shed a request that waited longer than this in the admission queue (and queue no more than that many). */
+  shedQueueWaitMs = 500;
   /** /health/ready answers 503 when a projection is more events than this behind the head. */
   readyMaxLagEvents = 1000;
   /** Graceful shutdown bound (stop accepting, drain, finish the projection batch, close stores). */
@@ -68,6 +70,7 @@ export class PlatformConfig {
     if (env.LOG_LEVEL) c.logLevel = env.LOG_LEVEL;
     if (env.SHED_EVENT_LOOP_DELAY_MS) c.shedEventLoopDelayMs = Number(env.SHED_EVENT_LOOP_DELAY_MS);
     if (env.SHED_MAX_IN_FLIGHT) c.shedMaxInFlight = Number(env.SHED_MAX_IN_FLIGHT);
+    if (env.SHED_QUEUE_WAIT_MS) c.shedQueueWaitMs = Number(env.SHED_QUEUE_WAIT_MS);
     if (env.READY_MAX_LAG_EVENTS) c.readyMaxLagEvents = Number(env.READY_MAX_LAG_EVENTS);
     if (env.SHUTDOWN_TIMEOUT_MS) c.shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS);
     if (env.STORE_CONNECT_ATTEMPTS) c.storeConnectAttempts = Number(env.STORE_CONNECT_ATTEMPTS);

@@ -1,5 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { PlatformConfig } from '../config/platform-config';
 import { BadRequest } from '../ddd/errors';
 import { inputProblem } from './input-checks';
 import { recordedInputError } from './json-body.middleware';
@@ -10,12 +11,14 @@ import { recordedInputError } from './json-body.middleware';
  */
 @Injectable()
 export class InputGuard implements CanActivate {
+  constructor(private readonly config: PlatformConfig) {}
+
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     const recorded = recordedInputError(req);
     if (recorded) throw recorded;
-    const problem = inputProblem(req.query, { maxDepth: 32, reservedKeys: false }, 'query');
+    const problem = inputProblem(req.query, { maxDepth: this.config.maxJsonDepth, reservedKeys: false }, 'query');
     if (problem) throw new BadRequest(problem);
     return true;
   }

@@ -2,52 +2,10 @@ import { Logger } from '@nestjs/common';
 import { AsyncResource } from 'async_hooks';
 import type { IncomingMessage, ServerResponse } from 'http';
 import { PlatformConfig } from '../config/platform-config';
+import { DelaySource, EventLoopDelayMonitor } from './event-loop-delay';
 
-/** How late the event loop is running, in milliseconds. Injected in tests. */
-export interface DelaySource {
-  delayMs(): number;
-  close?(): void;
-}
-
-/**
- * How late a 10 ms timer fires — what perf_hooks.monitorEventLoopDelay measures — kept as the
- * largest delay of the current and the previous 100 ms window, so a stall that has just ended
- * still counts for the requests that queued up behind it (they are read right after it), and
- * a stall in progress counts too. Not monitorEventLoopDelay itself: its reset() drops the next
- * sample, so with windows it loses every delay once the loop stalls longer than a window.
- */
-export class EventLoopDelayMonitor implements DelaySource {
-  private last = performance.now();
-  private windowStart = this.last;
-  private currentMax = 0;
-  private previousMax = 0;
-  private readonly timer: NodeJS.Timeout;
-
-  constructor(private readonly resolutionMs = 10, private readonly windowMs = 100) {
-    this.timer = setInterval(() => this.sample(), resolutionMs).unref();
-  }
-
-  private sample(): void {
-    const now = performance.now();
-    const late = Math.max(0, now - this.last - this.resolutionMs);
-    this.last = now;
-    if (now - this.windowStart >= this.windowMs) {
-      this.previousMax = this.currentMax;
-      this.currentMax = 0;
-      this.windowStart = now;
-    }
-    this.currentMax = Math.max(this.currentMax, late);
-  }
-
-  delayMs(): number {
-    const ongoing = performance.now() - this.last - this.resolutionMs;
-    return Math.max(this.previousMax, this.currentMax, ongoing);
-  }
-
-  close(): void {
-    clearInterval(this.timer);
-  }
-}
+export type { DelaySource } from './event-loop-delay';
+export { EventLoopDelayMonitor } from './event-loop-delay';
 
 export interface LoadShedderOptions {
   delay?: DelaySource;
@@ -70,6 +28,8 @@ type Next = (err?: unknown) => void;
 /** The queue always admits this many, whatever the measured rate (a burst after a quiet time). */
 const MIN_QUEUE = 16;
 const RATE_WINDOW_MS = 250;
+/** Bounds the immediates scheduled per turn; requests left over wait for the next turn. */
+const MAX_STEPS_PER_TURN = 256;
 
 /** Reads of /health/* are never refused, so a probe can always tell a busy server from a dead one. */
 export const isHealthRead = (req: IncomingMessage): boolean =>
@@ -90,9 +50,9 @@ export const isHealthRead = (req: IncomingMessage): boolean =>
  * A request is answered 503 + Retry-After with the reference error body when
  * - the event loop is delayed beyond `shedEventLoopDelayMs` (something blocks it),
  * - `shedMaxInFlight` requests are already queued or running,
- * - the queue holds more than the server starts within `shedEventLoopDelayMs` at its recent
+ * - the queue holds more than the server starts within `shedQueueWaitMs` at its recent
  *   rate (they would wait too long), or
- * - it waited in the queue longer than `shedEventLoopDelayMs` (under overload the queue serves
+ * - it waited in the queue longer than `shedQueueWaitMs` (under overload the queue serves
  *   the newest first, see startNext).
  * A 503 goes out no sooner than `holdMs` after its request arrived: a client that retries at
  * once would otherwise keep its socket readable on every turn and make turns long again.
@@ -120,10 +80,10 @@ export class LoadShedder {
   private rateWindowStart = -1;
   private rateWindowStarts = 0;
   private shedSinceLog = 0;
-  private lastLog = 0;
+  private lastLog = -Infinity;
   private readonly logger = new Logger('LoadShedder');
 
-  constructor(private readonly config: Pick<PlatformConfig, 'shedEventLoopDelayMs' | 'shedMaxInFlight'>, options: LoadShedderOptions = {}) {
+  constructor(private readonly config: Pick<PlatformConfig, 'shedEventLoopDelayMs' | 'shedMaxInFlight' | 'shedQueueWaitMs'>, options: LoadShedderOptions = {}) {
     this.delay = options.delay ?? new EventLoopDelayMonitor();
     this.now = options.now ?? (() => performance.now());
     this.sliceMs = options.sliceMs ?? 5;
@@ -198,11 +158,11 @@ export class LoadShedder {
   }
 
   /**
-   * As many requests as the server starts within `shedEventLoopDelayMs` at its recent rate:
+   * As many requests as the server starts within `shedQueueWaitMs` at its recent rate:
    * a request queued behind more would wait too long and be refused anyway, after waiting.
    */
   private maxQueued(): number {
-    return Math.max(MIN_QUEUE, Math.ceil((this.rate * this.config.shedEventLoopDelayMs) / 1000));
+    return Math.max(MIN_QUEUE, Math.ceil((this.rate * this.config.shedQueueWaitMs) / 1000));
   }
 
   private countStart(now: number): void {
@@ -222,7 +182,7 @@ export class LoadShedder {
     // One immediate per queued request: Node drains microtasks between immediates, so each
     // step's clock reading includes the work of the requests started before it.
     this.turnStart = -1;
-    this.stepsLeft = this.queue.length - this.head;
+    this.stepsLeft = Math.min(this.queue.length - this.head, MAX_STEPS_PER_TURN);
     for (let i = 0; i < this.stepsLeft; i++) setImmediate(this.step);
   }
 
@@ -239,13 +199,13 @@ export class LoadShedder {
 
   /**
    * Starts one request. First refuses, oldest first, those that waited longer than
-   * `shedEventLoopDelayMs` (and drops those whose client left). Then adaptive LIFO: while the
+   * `shedQueueWaitMs` (and drops those whose client left). Then adaptive LIFO: while the
    * queue keeps up, first come first served; once the oldest has waited half the limit, the
    * newest first, so the work goes to requests that can still be answered in time rather than
    * to ones about to expire (a FIFO queue under overload serves only stale requests).
    */
   private startNext(now: number): void {
-    const limit = this.config.shedEventLoopDelayMs;
+    const limit = this.config.shedQueueWaitMs;
     while (this.head < this.queue.length) {
       const oldest = this.queue[this.head];
       const gone = this.gone(oldest);

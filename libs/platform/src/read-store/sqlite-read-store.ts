@@ -24,6 +24,9 @@ export class SqliteReadStore extends ReadStore {
   private readonly owner = new Map<string, string>();
   private readonly collections = new Map<string, CollectionDefinition[]>();
   private statements = new Map<string, Database.Statement>();
+  private readonly tableNames = new Map<string, string>();
+  /** One transaction function for every commit (a catch-up commits thousands of times). */
+  private readonly commitTx: Database.Transaction<(...args: Parameters<SqliteReadStore['commitInTx']>) => boolean>;
 
   constructor(file: string) {
     super();
@@ -39,6 +42,7 @@ export class SqliteReadStore extends ReadStore {
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (name, generation));
       CREATE TABLE IF NOT EXISTS _parked (id TEXT PRIMARY KEY, projection TEXT NOT NULL, position INTEGER NOT NULL, event_id TEXT NOT NULL,
         event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);`);
+    this.commitTx = this.db.transaction((...args: Parameters<SqliteReadStore['commitInTx']>) => this.commitInTx(...args));
   }
 
   /** Prepared once per SQL text; dropped whenever tables change (statements would go stale). */
@@ -52,7 +56,13 @@ export class SqliteReadStore extends ReadStore {
   }
 
   private table(collection: string, generation: number) {
-    return `rm_${ident(collection)}_g${generation}`;
+    const key = `${collection}\u0000${generation}`;
+    let t = this.tableNames.get(key);
+    if (!t) {
+      t = `rm_${ident(collection)}_g${generation}`;
+      this.tableNames.set(key, t);
+    }
+    return t;
   }
 
   private activeGeneration(projection: string): number {
@@ -189,23 +199,25 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async commit(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions = {}): Promise<boolean> {
-    return this.db.transaction((): boolean => {
-      if (options.requireActive && this.activeGeneration(projection) !== generation) return false;
-      const moved = this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from);
-      if (moved.changes !== 1) return false;
-      for (const w of writes) {
-        const t = this.table(w.collection, generation);
-        if (w.kind === 'put') this.stmt(`INSERT OR REPLACE INTO ${t} (id, doc) VALUES (?, ?)`).run(w.doc.id, JSON.stringify(w.doc));
-        else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
-      }
-      for (const e of options.park ?? []) {
-        this.db
-          .prepare('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(randomUUID(), e.projection, e.position, e.eventId, e.eventType, e.stream, e.error, e.parkedAt);
-      }
-      for (const id of options.unpark ?? []) this.db.prepare('DELETE FROM _parked WHERE id = ?').run(id);
-      return true;
-    }).immediate();
+    return this.commitTx.immediate(projection, generation, from, to, writes, options);
+  }
+
+  private commitInTx(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions): boolean {
+    if (options.requireActive && this.activeGeneration(projection) !== generation) return false;
+    const moved = this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from);
+    if (moved.changes !== 1) return false;
+    for (const w of writes) {
+      const t = this.table(w.collection, generation);
+      // An upsert changes the row in place; INSERT OR REPLACE would delete and re-insert it.
+      if (w.kind === 'put') this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(w.doc.id, JSON.stringify(w.doc));
+      else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
+    }
+    for (const e of options.park ?? []) {
+      this.stmt('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(randomUUID(), e.projection, e.position, e.eventId, e.eventType, e.stream, e.error, e.parkedAt);
+    }
+    for (const id of options.unpark ?? []) this.stmt('DELETE FROM _parked WHERE id = ?').run(id);
+    return true;
   }
 
   async createGeneration(projection: string): Promise<number> {

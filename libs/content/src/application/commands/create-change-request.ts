@@ -32,7 +32,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
     const template = cmd.input.template ? templateChanges(cmd.input.template.id, cmd.input.template.contentRefs) : [];
     const changeRequestId = this.w.ids.next();
     const initial = { revision: space.initialRevision, root: await this.w.revisions.emptyRoot() };
-    const reserved = await this.w.es.handle(spaceContentStream(cmd.spaceId), spaceContent, (s, now) =>
+    const reserved = await this.w.handle(spaceContentStream(cmd.spaceId), spaceContent, (s, now) =>
       decideReserveNumber(s, cmd.spaceId, changeRequestId, initial, now.toISOString()),
     );
     const base = reserved.state.head!;
@@ -44,7 +44,7 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
       const root = await this.w.revisions.commit({ base: base.root, next: result.structure, bodies: result.bodies });
       content = [{ type: 'ChangeRequestContentUpdated', data: { spaceId: cmd.spaceId, changeRequestId, revision: this.w.ids.next(), root, parents: [base.revision], author: cmd.actorId, createdAt: ctx.now } }];
     }
-    await this.w.es.handle(changeRequestStream(changeRequestId), changeRequest, (s, now) => {
+    await this.w.handle(changeRequestStream(changeRequestId), changeRequest, (s, now) => {
       const created = decideCreate(s, {
         spaceId: cmd.spaceId, changeRequestId, organizationId: space.organizationId, number, status: cmd.input.status, subject: cmd.input.subject,
         createdBy: cmd.actorId, createdAt: now.toISOString(), base, conversationsIssuesCluster: cmd.input.conversationsIssuesCluster,

@@ -39,7 +39,7 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
       const result = applyBatch(await this.w.revisions.structure(state.head.root, 'write'), cmd.changes, ctx);
       const root = await this.w.revisions.commit({ base: state.head.root, next: result.structure, bodies: result.bodies, blobs: cmd.blobs });
       const revision = this.w.ids.next();
-      await this.w.es.handle(changeRequestStream(id), changeRequest, (s) =>
+      await this.w.handle(changeRequestStream(id), changeRequest, (s) =>
         decideContentUpdate(s, { spaceId: cmd.spaceId, changeRequestId: id }, state.head.revision, { revision, root, author: cmd.actorId, at: ctx.now }),
       );
       return { changeRequestId: id, outcomes: result.outcomes, insertedFiles: result.insertedFiles };

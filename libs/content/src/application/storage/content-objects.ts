@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
-import { Clock, deterministicId, EventStore, ReadStore, RequestContext } from '@app/platform';
+import { AppendResult, Clock, deterministicId, EventStore, ExpectedRevision, NewEvent, ReadStore, RequestContext } from '@app/platform';
 import { canonicalJson } from '../../domain/canonical-json';
 import { Lru } from './lru';
 
@@ -17,6 +17,11 @@ export const OBJECT_STORED = 'ContentObjectStored';
 export const CONTENT_OBJECTS = 'content_objects';
 export const objectStream = (hash: string) => `content.object-${hash}`;
 
+/** The embedded store's several-streams-in-one-transaction append (not part of the port). */
+interface BatchAppender {
+  appendBatch(appends: Array<{ stream: string; events: NewEvent[]; expected: ExpectedRevision }>): Promise<AppendResult[]>;
+}
+
 export type ContentObject = Record<string, unknown> & { k: string };
 
 export const hashObject = (o: ContentObject) => createHash('sha256').update(canonicalJson(o)).digest('base64url');
@@ -32,21 +37,34 @@ export class ContentObjects {
 
   constructor(private readonly events: EventStore, private readonly reads: ReadStore, private readonly clock: Clock) {}
 
-  /** Stores objects (idempotently) and returns their hashes, in order. */
-  async put(objects: ContentObject[]): Promise<string[]> {
+  /**
+   * Stores objects (idempotently) and returns their hashes, in order. `known` carries hashes the
+   * caller already computed (trie nodes are hashed when built), so no object is serialized twice.
+   */
+  async put(objects: ContentObject[], known?: ReadonlyMap<ContentObject, string>): Promise<string[]> {
     const hashes: string[] = [];
+    const fresh = new Map<string, NewEvent>();
+    const ctx = RequestContext.current();
     for (const o of objects) {
-      const hash = hashObject(o);
+      const hash = known?.get(o) ?? hashObject(o);
       hashes.push(hash);
-      if (this.cache.get(hash)) continue;
-      const data = { hash, object: o };
-      const result = await this.events.append(objectStream(hash), [{
-        id: deterministicId('content-object', hash), type: OBJECT_STORED, data,
-        metadata: { actor: RequestContext.actor(), occurredAt: this.clock.now().toISOString(), correlationId: RequestContext.current()?.correlationId ?? hash, causationId: null, schemaVersion: 1 },
-      }], 'any');
-      RequestContext.notePosition(result.position);
-      this.bytesWritten += JSON.stringify(data).length;
-      this.cache.set(hash, o);
+      if (this.cache.get(hash) || fresh.has(hash)) continue;
+      fresh.set(hash, {
+        id: deterministicId('content-object', hash), type: OBJECT_STORED, data: { hash, object: o },
+        metadata: { actor: RequestContext.actor(), occurredAt: this.clock.now().toISOString(), correlationId: ctx?.correlationId ?? hash, causationId: null, schemaVersion: 1 },
+      });
+    }
+    if (!fresh.size) return hashes;
+    const appends = [...fresh].map(([hash, event]) => ({ stream: objectStream(hash), events: [event], expected: 'any' as const }));
+    // The embedded store writes them all in one transaction (one WAL commit instead of one per
+    // object); EventStoreDB appends stream by stream. Either way each object is one event.
+    const batch = (this.events as Partial<BatchAppender>).appendBatch?.bind(this.events);
+    const results: AppendResult[] = batch ? await batch(appends) : [];
+    if (!batch) for (const a of appends) results.push(await this.events.append(a.stream, a.events, a.expected));
+    RequestContext.notePosition(Math.max(...results.map((r) => r.position)));
+    for (const [hash, event] of fresh) {
+      this.bytesWritten += JSON.stringify(event.data).length;
+      this.cache.set(hash, (event.data as { object: ContentObject }).object);
     }
     return hashes;
   }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FileEntry, PageEntry, Structure } from '../../domain/page';
+import { PersistentMap } from '../../domain/persistent-map';
 import { ContentObject, ContentObjects, hashObject, Side } from './content-objects';
 import { diffKeys, EMPTY_LEAF, entries, hashEmptyLeaf, NodeSource, TrieNode, update } from './hash-trie';
 import { Lru } from './lru';
@@ -55,11 +56,11 @@ export class RevisionStore {
   async structure(rootHash: string, side: Side): Promise<Structure> {
     const cached = this.structures.get(rootHash);
     if (cached) return cached;
-    if (rootHash === emptyRootHash()) return { pages: new Map(), files: new Map() };
+    if (rootHash === emptyRootHash()) return { pages: PersistentMap.empty(), files: PersistentMap.empty() };
     const root = await this.root(rootHash, side);
     const source = this.source(side);
     const [pages, files] = await Promise.all([entries(source, root.pages), entries(source, root.files)]);
-    const s: Structure = { pages: new Map(pages as Array<[string, PageEntry]>), files: new Map(files as Array<[string, FileEntry]>) };
+    const s: Structure = { pages: PersistentMap.of(pages as Array<[string, PageEntry]>), files: PersistentMap.of(files as Array<[string, FileEntry]>) };
     this.structures.set(rootHash, s);
     return s;
   }
@@ -82,7 +83,10 @@ export class RevisionStore {
   /**
    * Writes the objects of `next` that `base` does not have — new bodies and blobs, the trie
    * paths down to changed entries, the root — and returns the new root hash. Entries are
-   * compared by reference: the domain keeps unchanged entries as the same objects.
+   * compared by reference: the domain keeps unchanged entries as the same objects. A batch's
+   * tables are persistent maps derived from the base's, so finding the changed entries skips
+   * every shared subtree and caching the result copies nothing: a commit costs what changed,
+   * not what the revision holds.
    */
   async commit(input: CommitInput): Promise<string> {
     const [baseRoot, baseStructure] = await Promise.all([this.root(input.base, 'write'), this.structure(input.base, 'write')]);
@@ -96,15 +100,21 @@ export class RevisionStore {
       ...sink.pending.values(),
       root,
     ];
-    const hashes = await this.objects.put(objects);
+    const known = new Map<ContentObject, string>([...sink.pending].map(([hash, node]) => [node, hash]));
+    const hashes = await this.objects.put(objects, known);
     const rootHash = hashes[hashes.length - 1];
-    this.structures.set(rootHash, { pages: new Map(input.next.pages), files: new Map(input.next.files) });
+    // Immutable, so cached as is (a plain Map from a caller is copied once, as it may change).
+    this.structures.set(rootHash, { pages: PersistentMap.of(input.next.pages), files: PersistentMap.of(input.next.files) });
     return rootHash;
   }
 }
 
 function changes<T>(base: ReadonlyMap<string, T>, next: ReadonlyMap<string, T>): Map<string, T | undefined> {
   const out = new Map<string, T | undefined>();
+  if (base instanceof PersistentMap && next instanceof PersistentMap) {
+    for (const id of base.diff(next)) out.set(id, next.get(id));
+    return out;
+  }
   for (const [id, e] of next) if (base.get(id) !== e) out.set(id, e);
   for (const id of base.keys()) if (!next.has(id)) out.set(id, undefined);
   return out;
