@@ -120,13 +120,6 @@ function each<V>(node: Slot<V> | undefined, fn: (leaf: Leaf<V>) => void): void {
   else for (const s of node.slots) each(s, fn);
 }
 
-function* leaves<V>(node: Slot<V>): Generator<Leaf<V>, undefined> {
-  if (node instanceof Leaf) yield node;
-  else if (node instanceof Collision) yield* node.leaves;
-  else for (const s of node.slots) yield* leaves(s);
-  return undefined;
-}
-
 function slotAt<V>(node: Branch<V>, bit: number): Slot<V> | undefined {
   return node.bitmap & bit ? node.slots[slotIndex(node.bitmap, bit)] : undefined;
 }
@@ -153,15 +146,17 @@ function diffIn<V>(a: Slot<V> | undefined, b: Slot<V> | undefined, shift: number
 function build<V>(list: Leaf<V>[], shift: number): Slot<V> {
   if (list.length === 1 && shift > 0) return list[0];
   if (shift >= 35) return new Collision(list[0].hash, list);
-  const groups: Leaf<V>[][] = [];
+  const groups: Array<Leaf<V>[] | undefined> = new Array(32).fill(undefined);
   let bitmap = 0;
   for (const l of list) {
-    const d = digit(l.hash, shift);
+    const d = (l.hash >>> shift) & 31;
     bitmap |= 1 << d;
-    (groups[d] ??= []).push(l);
+    const g = groups[d];
+    if (g) g.push(l);
+    else groups[d] = [l];
   }
   const slots: Slot<V>[] = [];
-  for (const g of groups) if (g) slots.push(build(g, shift + 5));
+  for (let d = 0; d < 32; d++) if (groups[d]) slots.push(build(groups[d]!, shift + 5));
   return new Branch(bitmap, slots);
 }
 
@@ -175,9 +170,10 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
   /** The map itself when it is already persistent, else a persistent copy (O(n), once). */
   static of<V>(source: ReadonlyMap<string, V> | Iterable<readonly [string, V]>): PersistentMap<V> {
     if (source instanceof PersistentMap) return source;
-    const unique = new Map<string, V>(source as Iterable<readonly [string, V]>);
+    const unique = source instanceof Map ? (source as Map<string, V>) : new Map<string, V>(source as Iterable<readonly [string, V]>);
     if (!unique.size) return PersistentMap.empty();
-    const list = [...unique].map(([k, v]) => new Leaf(hashKey(k), k, v));
+    const list: Leaf<V>[] = [];
+    unique.forEach((v, k) => list.push(new Leaf(hashKey(k), k, v)));
     return new PersistentMap(build(list, 0) as Branch<V>, list.length);
   }
 
@@ -224,19 +220,24 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     each(this.root, (l) => fn(l.value, l.key, this));
   }
 
-  *entries(): MapIterator<[string, V]> {
-    for (const l of leaves(this.root)) yield [l.key, l.value];
-    return undefined;
+  // Iterators walk a snapshot array: several times faster than nested generators, and the
+  // map never changes under them anyway.
+  entries(): MapIterator<[string, V]> {
+    const out: Array<[string, V]> = [];
+    each(this.root, (l) => out.push([l.key, l.value]));
+    return out[Symbol.iterator]();
   }
 
-  *keys(): MapIterator<string> {
-    for (const l of leaves(this.root)) yield l.key;
-    return undefined;
+  keys(): MapIterator<string> {
+    const out: string[] = [];
+    each(this.root, (l) => out.push(l.key));
+    return out[Symbol.iterator]();
   }
 
-  *values(): MapIterator<V> {
-    for (const l of leaves(this.root)) yield l.value;
-    return undefined;
+  values(): MapIterator<V> {
+    const out: V[] = [];
+    each(this.root, (l) => out.push(l.value));
+    return out[Symbol.iterator]();
   }
 
   [Symbol.iterator](): MapIterator<[string, V]> {

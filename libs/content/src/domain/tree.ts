@@ -3,10 +3,13 @@ import { PageEntry, sortSiblings } from './page';
 import { PersistentMap } from './persistent-map';
 import { SortedSeq } from './sorted-seq';
 
-/** One parent's children: sorted, with its pages by slug (ids, for the rare clash a merge kept). */
+/**
+ * One parent's children, sorted; and their ids by slug (several only after a clash a merge
+ * kept), built when a slug is first looked up among them and maintained from then on.
+ */
 interface Siblings {
   seq: SortedSeq<PageEntry>;
-  slugs: PersistentMap<readonly string[]>;
+  slugs?: PersistentMap<readonly string[]>;
 }
 /** Per parent: sorted siblings, or (before anyone asked) the unsorted group of a cold index. */
 type Kids = PersistentMap<Siblings | PageEntry[]>;
@@ -23,15 +26,14 @@ const NO_SIBLINGS: Siblings = { seq: SortedSeq.empty(sortSiblings), slugs: Persi
  */
 const indexes = new WeakMap<PersistentMap<PageEntry>, Kids>();
 
-function toSiblings(group: readonly PageEntry[]): Siblings {
-  const sorted = [...group].sort(sortSiblings);
+function slugIndex(seq: SortedSeq<PageEntry>): PersistentMap<readonly string[]> {
   const slugs = new Map<string, string[]>();
-  for (const p of sorted) {
+  for (const p of seq.toArray()) {
     const ids = slugs.get(p.slug);
     if (ids) ids.push(p.id);
     else slugs.set(p.slug, [p.id]);
   }
-  return { seq: SortedSeq.fromSorted(sorted, sortSiblings), slugs: PersistentMap.of(slugs) };
+  return PersistentMap.of(slugs);
 }
 
 /**
@@ -85,7 +87,7 @@ export class WorkingTree {
     const v = kids.get(key);
     if (!v) return NO_SIBLINGS;
     if (!Array.isArray(v)) return v;
-    const sorted = toSiblings(v);
+    const sorted: Siblings = { seq: SortedSeq.fromSorted([...v].sort(sortSiblings), sortSiblings) };
     this.kids = kids.set(key, sorted);
     // Sorted before any change to this parent: the revision this tree started from can keep it.
     const baseKids = indexes.get(this.base);
@@ -117,8 +119,20 @@ export class WorkingTree {
 
   /** The children of `parent` with this slug, in sibling order (more than one only after a clash). */
   withSlug(parent: string | null, slug: string): PageEntry[] {
-    const ids = this.siblings(parent).slugs.get(slug) ?? [];
+    const ids = this.slugs(parent).get(slug) ?? [];
     return ids.map((id) => this.map.get(id)!).sort(sortSiblings);
+  }
+
+  private slugs(parent: string | null): PersistentMap<readonly string[]> {
+    const s = this.siblings(parent);
+    if (s.slugs) return s.slugs;
+    const slugs = slugIndex(s.seq);
+    // Derived from this parent's children as they are now: right for this tree, and for the
+    // revision it started from when this parent is still the one it had.
+    this.kids = this.kids!.set(keyOf(parent), { ...s, slugs });
+    const baseKids = indexes.get(this.base);
+    if (baseKids?.get(keyOf(parent)) === s) indexes.set(this.base, baseKids.set(keyOf(parent), { ...s, slugs }));
+    return slugs;
   }
 
   /** Position of page `id` among `parent`'s children, -1 when it is not one of them. */
@@ -142,7 +156,8 @@ export class WorkingTree {
     if (!this.kids) return;
     if (before) this.unlink(before);
     const s = this.siblings(entry.parent);
-    this.setSiblings(entry.parent, { seq: s.seq.insert(entry), slugs: s.slugs.set(entry.slug, [...(s.slugs.get(entry.slug) ?? []), entry.id]) });
+    const slugs = s.slugs?.set(entry.slug, [...(s.slugs.get(entry.slug) ?? []), entry.id]);
+    this.setSiblings(entry.parent, { seq: s.seq.insert(entry), ...(slugs ? { slugs } : {}) });
     indexes.set(this.map, this.kids);
   }
 
@@ -158,8 +173,9 @@ export class WorkingTree {
 
   private unlink(entry: PageEntry): void {
     const s = this.siblings(entry.parent);
-    const ids = (s.slugs.get(entry.slug) ?? []).filter((id) => id !== entry.id);
-    this.setSiblings(entry.parent, { seq: s.seq.remove(entry), slugs: ids.length ? s.slugs.set(entry.slug, ids) : s.slugs.delete(entry.slug) });
+    const ids = (s.slugs?.get(entry.slug) ?? []).filter((id) => id !== entry.id);
+    const slugs = s.slugs && (ids.length ? s.slugs.set(entry.slug, ids) : s.slugs.delete(entry.slug));
+    this.setSiblings(entry.parent, { seq: s.seq.remove(entry), ...(slugs ? { slugs } : {}) });
   }
 
   /** Every page under `id`, deepest first, so removing in this order never orphans a page. */

@@ -15,6 +15,13 @@ const SLICE_MS = 20;
 const YIELD_EVERY_MS = 10;
 /** Events per read of the store, shared by the runners at one position. */
 const SLICE_SIZE = 2000;
+/**
+ * A runner waits while it is this many events ahead of the slowest query-serving projection
+ * (that one decides readiness; the feed keeps enough slices for both to share each read).
+ */
+const CONVOY_LEAD = 2 * SLICE_SIZE;
+/** A projection that has not moved for this long is not waited for (it may be failing). */
+const CONVOY_STALL_MS = 2000;
 /** Read models unknown to this process (runWorkers=false) are looked up at most this often. */
 const REMOTE_STATE_TTL_MS = 250;
 
@@ -126,7 +133,7 @@ export class ProjectionEngine {
     await feed.open(true);
     this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
-      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), this.runnerOptions(feed));
+      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { ...this.runnerOptions(feed), convoy: this.convoy });
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);
       await runner.start();
@@ -136,6 +143,21 @@ export class ProjectionEngine {
   private runnerOptions(feed: EventFeed) {
     return { retryDelaysMs: this.config.retryDelaysMs, feed, turns: this.turns, sliceMs: SLICE_MS };
   }
+
+  /** See CONVOY_LEAD. */
+  private readonly convoy = {
+    blocked: (runner: ProjectionRunner): boolean => {
+      const now = performance.now();
+      let slowest = Number.POSITIVE_INFINITY;
+      for (const p of this.projections.values()) {
+        const r = this.runners.get(p.name);
+        if (!r || r === runner || p.servesQueries === false || now - r.progressAt > CONVOY_STALL_MS) continue;
+        slowest = Math.min(slowest, r.position);
+      }
+      return runner.position - slowest > CONVOY_LEAD;
+    },
+    progress: () => this.nextProgress(50),
+  };
 
   /** Stops after each runner's current turn (its commit completes). */
   async stop(): Promise<void> {

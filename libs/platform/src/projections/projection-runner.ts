@@ -25,12 +25,21 @@ export interface RunnerOptions {
   sliceMs?: number;
   /** An idle runner looks at the store this often even when nothing woke it. */
   idlePollMs?: number;
+  /**
+   * Keeps a runner from running ahead of slower ones (so they share the feed's reads): while
+   * `blocked(position)`, the runner waits for `progress()`.
+   */
+  convoy?: { blocked(runner: ProjectionRunner): boolean; progress(): Promise<void> };
 }
+
+/** A turn that wrote nothing moves the checkpoint at most this often (or when caught up). */
+const CHECKPOINT_EVERY_MS = 250;
 
 class StaleCheckpoint extends Error {}
 
 type Step =
   | { kind: 'progress' }
+  | { kind: 'held' }
   | { kind: 'idle' }
   | { kind: 'backoff'; ms: number }
   | { kind: 'stale' }
@@ -54,10 +63,15 @@ export class ProjectionRunner {
   private ownFeed: EventFeed | null = null;
   private readonly turns: TurnQueue;
   private readonly rate = new RateMeter();
+  /** Everything up to here is applied (the stored checkpoint may trail it, see CHECKPOINT_EVERY_MS). */
   position = 0;
   generation = 0;
   /** Events taken past (handled or skipped) since this runner was made. */
   eventsSeen = 0;
+  /** When the position last moved (performance.now()). */
+  progressAt = performance.now();
+  private committed = 0;
+  private committedAt = 0;
 
   constructor(
     private readonly events: EventStore,
@@ -103,6 +117,9 @@ export class ProjectionRunner {
       this.generation = cp.generation;
       this.position = cp.position;
     }
+    this.committed = this.position;
+    this.committedAt = performance.now();
+    this.progressAt = performance.now();
   }
 
   /** Stops after the current turn (its commit completes). */
@@ -112,6 +129,11 @@ export class ProjectionRunner {
     this.ownFeed = null;
     await this.loop;
     this.loop = null;
+    // The checkpoint of the last turns that wrote nothing.
+    if (this.position > this.committed) {
+      await this.store.commit(this.target.name, this.generation, this.committed, this.position, [], { requireActive: this.fixedGeneration === undefined })
+        .catch((e) => this.logger.error(`cannot store the checkpoint: ${e}`));
+    }
   }
 
   onProgress(listener: () => void): () => void {
@@ -134,6 +156,10 @@ export class ProjectionRunner {
   private async run(): Promise<void> {
     while (!this.stopped) {
       let step: Step;
+      if (this.options.convoy?.blocked(this)) {
+        await this.options.convoy.progress();
+        continue;
+      }
       await this.turns.acquire(this.target.name);
       try {
         step = this.stopped ? { kind: 'idle' } : await this.step(performance.now() + (this.options.sliceMs ?? 20));
@@ -203,15 +229,26 @@ export class ProjectionRunner {
       }
     }
     if (to === from) return outcome;
-    const ok = await this.store.commit(this.target.name, this.generation, from, to, uow.writes(), {
-      requireActive: this.fixedGeneration === undefined,
-      park: parked,
-    });
-    if (!ok) {
-      this.failing = null;
-      return { kind: 'stale' };
+    const writes = uow.writes();
+    const now = performance.now();
+    const feed = this.options.feed ?? this.ownFeed;
+    // Nothing to write: the checkpoint may trail the position a little (skipping is cheap,
+    // a commit is not), but not for long and not once caught up.
+    const deferred = writes.length === 0 && parked.length === 0 && !!feed && to < feed.head && now - this.committedAt < CHECKPOINT_EVERY_MS;
+    if (!deferred) {
+      const ok = await this.store.commit(this.target.name, this.generation, this.committed, to, writes, {
+        requireActive: this.fixedGeneration === undefined,
+        park: parked,
+      });
+      if (!ok) {
+        this.failing = null;
+        return { kind: 'stale' };
+      }
+      this.committed = to;
+      this.committedAt = now;
     }
     this.position = to;
+    this.progressAt = now;
     this.eventsSeen += seen;
     this.rate.note(to, seen);
     this.notify();
