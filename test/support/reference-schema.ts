@@ -52,6 +52,12 @@ const loaded = new Map<ReferenceVersion, Reference>();
 function toJsonSchema(node: Json, DOC_ID: string): Json {
   if (Array.isArray(node)) return node.map((n) => toJsonSchema(n, DOC_ID));
   if (!node || typeof node !== 'object') return node;
+  // `Document`'s "Empty" branch ({} with additionalProperties: false) sits inside the allOf of
+  // RevisionPageDocument, where strict JSON Schema would forbid the page's own fields: the
+  // reference means "no document" (the official client types it as `object`), so read it so.
+  if (node.title === 'Empty' && node.additionalProperties === false && Object.keys(node.properties ?? {}).length === 0) {
+    return { type: 'object', title: 'Empty', not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] } };
+  }
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === 'discriminator' || k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs') continue;

@@ -15,7 +15,7 @@ function naiveDiff(a: Map<string, unknown>, b: Map<string, unknown>): string[] {
 
 describe('persistent map', () => {
   it('behaves like a Map under sets and deletes, and leaves earlier versions unchanged', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 400 }), (ops) => {
+    fc.assert(fc.property(fc.array(op, { maxLength: 400, size: 'max' }), (ops) => {
       const model = new Map<string, { v: number }>();
       let map = PersistentMap.empty<{ v: number }>();
       const versions: Array<[PersistentMap<{ v: number }>, Map<string, { v: number }>]> = [];
@@ -40,7 +40,7 @@ describe('persistent map', () => {
   });
 
   it('diff finds exactly the keys whose values changed between two versions', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 300 }), fc.array(op, { maxLength: 40 }), (first, second) => {
+    fc.assert(fc.property(fc.array(op, { maxLength: 300, size: 'max' }), fc.array(op, { maxLength: 40, size: 'max' }), (first, second) => {
       const model = new Map<string, unknown>();
       let a = PersistentMap.empty<unknown>();
       for (const [k, v] of first) {

@@ -84,7 +84,7 @@ describe('working tree (persistent children index)', () => {
   );
 
   it('answers children, slugs, counts and order keys exactly as the list-based tree, across derived trees', () => {
-    fc.assert(fc.property(fc.array(op, { maxLength: 120 }), fc.boolean(), (ops, indexFirst) => {
+    fc.assert(fc.property(fc.array(op, { minLength: 30, maxLength: 120, size: 'max' }), fc.boolean(), (ops, indexFirst) => {
       const model = new NaiveTree();
       let tree = new WorkingTree(new Map());
       if (indexFirst) tree.children(null);

@@ -37,6 +37,12 @@ const CHECKPOINT_EVERY_MS = 250;
 
 class StaleCheckpoint extends Error {}
 
+/** A store that can serve a runner's reads better when told where its turns begin and end. */
+interface TurnAware {
+  beginTurn?(): void;
+  endTurn?(): void;
+}
+
 type Step =
   | { kind: 'progress' }
   | { kind: 'held' }
@@ -161,7 +167,9 @@ export class ProjectionRunner {
         continue;
       }
       await this.turns.acquire(this.target.name);
+      const store = this.store as TurnAware;
       try {
+        store.beginTurn?.();
         step = this.stopped ? { kind: 'idle' } : await this.step(performance.now() + (this.options.sliceMs ?? 20));
       } catch (e) {
         // A store error (not a handler's: those are retried and parked): resume from the checkpoint.
@@ -169,6 +177,7 @@ export class ProjectionRunner {
         step = { kind: 'error' };
         this.failing = null;
       } finally {
+        store.endTurn?.();
         this.turns.release();
       }
       if (this.stopped) break;

@@ -13,15 +13,15 @@ type Locate = (t: LinkTarget) => Promise<Record<string, unknown>>;
  * What a location carries: the fields the reference (0.146.0 ContentLocationPage/File) requires
  * of its Organization, Space, RevisionPage and RevisionFile, nothing more. The schema requires
  * whole objects, so ids alone would not validate; the optional fields (settings, hostname,
- * description, dimensions, …) are left out because every location repeats them. A page's body
- * stays: the reference's RevisionPageDocument requires its markdown (or JSON document).
+ * description, dimensions, …) are left out because every location repeats them, and so is a page's
+ * body: RevisionPageDocument allows a page without one (Document's "Empty" variant).
  */
 const ORGANIZATION_FIELDS = ['object', 'id', 'title', 'createdAt', 'emailDomains', 'type', 'inviteLinks', 'plan', 'mergeRules', 'urls', 'trial', 'permissions'];
 const SPACE_FIELDS = [
   'object', 'id', 'title', 'emoji', 'organization', 'visibility', 'revision', 'createdAt', 'updatedAt', 'comments',
   'changeRequests', 'changeRequestsOpen', 'changeRequestsDraft', 'mergeRules', 'urls', 'defaultLevel', 'permissions',
 ];
-const PAGE_FIELDS = ['id', 'title', 'kind', 'type', 'urls', 'slug', 'path', 'pages', 'layout', 'markdown'];
+const PAGE_FIELDS = ['id', 'title', 'kind', 'type', 'urls', 'slug', 'path', 'pages', 'layout'];
 const FILE_FIELDS = ['id', 'name', 'contentType', 'downloadURL', 'size'];
 const only = (o: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]]));
 /** `urls` with its required `location` and `app` (a logo or published URL is optional). */
