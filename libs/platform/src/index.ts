@@ -37,3 +37,4 @@ export * from './auth/roles';
 export * from './ddd/validate';
 export * from './scheduler/timer.commands';
 export * from './secrets';
+export * from './ddd/integration-event';

@@ -3,19 +3,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RecordedEvent, SagaDefinition } from '@app/platform';
 import { InitializeSpaceContentCommand } from '../application/commands/initialize-space-content';
 import { RecordChangeRequestMergedCommand } from '../application/commands/merge-change-request';
+import { SpaceEvents, type SpaceCreatedPayload } from '@app/spaces/contracts';
 
 /**
- * SpaceCreated (matched by type string: the spaces context is not imported) starts main's
+ * SpaceCreated (published in the spaces context's contracts) starts main's
  * content: empty, or a copy of the source space's main for a duplicate.
  */
 @Injectable()
 export class SpaceContentSaga implements SagaDefinition {
   readonly name = 'content-space-content';
-  readonly handles = ['SpaceCreated'];
+  readonly handles = [SpaceEvents.SpaceCreated];
   constructor(private readonly commands: CommandBus) {}
 
   async react(e: RecordedEvent): Promise<void> {
-    const d = e.data as { spaceId: string; revision: string; duplicatedFrom?: string | null };
+    const d = e.data as Pick<SpaceCreatedPayload, 'spaceId' | 'revision'> & Partial<Pick<SpaceCreatedPayload, 'duplicatedFrom'>>;
     await this.commands.execute(new InitializeSpaceContentCommand(d.spaceId, d.revision, d.duplicatedFrom ?? null, e.id));
   }
 }

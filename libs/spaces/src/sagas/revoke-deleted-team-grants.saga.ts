@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RecordedEvent, SagaDefinition } from '@app/platform';
 import { RevokeTeamGrantsCommand } from '../application/commands/revoke-team-grants';
+import { OrganizationEvents } from '@app/organizations/contracts';
 
 /**
  * A deleted team (organizations context's `TeamDeleted`, matched by type string) keeps no
@@ -11,7 +12,7 @@ import { RevokeTeamGrantsCommand } from '../application/commands/revoke-team-gra
 @Injectable()
 export class RevokeDeletedTeamGrantsSaga implements SagaDefinition {
   readonly name = 'revoke-deleted-team-grants';
-  readonly handles = ['TeamDeleted'];
+  readonly handles = [OrganizationEvents.TeamDeleted];
 
   constructor(private readonly commands: CommandBus) {}
 

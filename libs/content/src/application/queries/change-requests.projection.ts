@@ -1,4 +1,5 @@
 import { ProjectionContext, ProjectionDefinition } from '@app/platform';
+import { SpaceEvents } from '@app/spaces/contracts';
 
 export const CHANGE_REQUESTS = 'change_requests';
 /** Every version of every change request, valid over [validFrom, validTo) global positions. */
@@ -59,7 +60,7 @@ export const changeRequestsProjection: ProjectionDefinition = {
   handles: [
     'ChangeRequestCreated', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain', 'ChangeRequestDetailsUpdated', 'ChangeRequestStatusChanged',
     'ChangeRequestMerged', 'ChangeRequestReviewersRequested', 'ChangeRequestReviewerRemoved', 'ChangeRequestReviewSubmitted',
-    'SpaceDeleted', 'SpaceRestored', 'SpacePurged',
+    SpaceEvents.SpaceDeleted, SpaceEvents.SpaceRestored, SpaceEvents.SpacePurged,
   ],
   async apply(e, ctx) {
     const d = e.data as Record<string, any>;
@@ -127,12 +128,12 @@ export const changeRequestsProjection: ProjectionDefinition = {
         });
         await change(() => ({}));
         break;
-      case 'SpaceDeleted':
-      case 'SpaceRestored':
-      case 'SpacePurged':
+      case SpaceEvents.SpaceDeleted:
+      case SpaceEvents.SpaceRestored:
+      case SpaceEvents.SpacePurged:
         // Change requests of a deleted space leave the listings (and come back on restore).
         for (const c of await ctx.find<ChangeRequestDoc>(CHANGE_REQUESTS, { spaceId: d.spaceId })) {
-          await revise(ctx, c.id, e.position, () => ({ spaceActive: e.type === 'SpaceRestored' }));
+          await revise(ctx, c.id, e.position, () => ({ spaceActive: e.type === SpaceEvents.SpaceRestored }));
         }
         break;
     }

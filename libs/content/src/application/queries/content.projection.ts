@@ -1,6 +1,7 @@
 import { ProjectionDefinition } from '@app/platform';
 import { CONTENT_OBJECTS, OBJECT_STORED } from '../storage/content-objects';
 import { emptyRootHash } from '../storage/revision-store';
+import { SpaceEvents } from '@app/spaces/contracts';
 
 export const REVISIONS = 'content_revisions';
 export const HEADS = 'content_heads';
@@ -45,13 +46,13 @@ export const revisionsProjection: ProjectionDefinition = {
   collections: [{ name: REVISIONS, indexes: [['spaceId']] }, { name: HEADS }],
   // SpaceCreated (by type string) records the empty initial revision at once, so a new space's
   // content reads right after creation, before the saga has initialized its content stream.
-  handles: ['SpaceCreated', 'SpaceContentInitialized', 'SpaceContentMerged', 'SpaceContentRevised', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain'],
+  handles: [SpaceEvents.SpaceCreated, 'SpaceContentInitialized', 'SpaceContentMerged', 'SpaceContentRevised', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain'],
   async apply(e, ctx) {
     const d = e.data as Record<string, any>;
     const revision = (type: RevisionType, parents: string[], changeRequestId: string | null) =>
       ctx.put(REVISIONS, { id: d.revision, spaceId: d.spaceId, root: d.root, parents, type, createdAt: d.createdAt, changeRequestId } satisfies RevisionDoc);
     switch (e.type) {
-      case 'SpaceCreated':
+      case SpaceEvents.SpaceCreated:
         ctx.put(REVISIONS, { id: d.revision, spaceId: d.spaceId, root: emptyRootHash(), parents: [], type: 'edits', createdAt: d.createdAt, changeRequestId: null } satisfies RevisionDoc);
         ctx.put(HEADS, { id: d.spaceId, revision: d.revision, root: emptyRootHash() });
         break;

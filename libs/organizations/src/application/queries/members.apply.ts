@@ -2,15 +2,16 @@ import { ProjectionContext, RecordedEvent } from '@app/platform';
 import { DataOf } from '../../domain/organization';
 import { grantedSpaces } from './member-spaces.apply';
 import { MEMBERS, MemberDoc, memberId, ORG_USERS, OrgUserDoc } from './read-models';
+import { IdentityEvents } from '@app/identity/contracts';
 
 /** Identity's UserRegistered is an integration event, matched by its type string. */
-export const MEMBER_EVENTS = ['UserRegistered', 'OrganizationMemberAdded', 'OrganizationJoined', 'OrganizationMemberRoleChanged', 'OrganizationMemberRemoved'] as const;
+export const MEMBER_EVENTS = [IdentityEvents.UserRegistered, 'OrganizationMemberAdded', 'OrganizationJoined', 'OrganizationMemberRoleChanged', 'OrganizationMemberRemoved'] as const;
 
 const searchText = (u: OrgUserDoc | null) => (u ? `${u.displayName}\n${u.email}`.toLowerCase() : '');
 
 export async function applyMemberEvent(e: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   switch (e.type) {
-    case 'UserRegistered': {
+    case IdentityEvents.UserRegistered: {
       const d = e.data as { userId: string; email: string; displayName: string };
       ctx.put(ORG_USERS, { id: d.userId, email: d.email, displayName: d.displayName });
       return;

@@ -3,6 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Doc, ProjectionContext, ReadStore, RecordedEvent, Role } from '@app/platform';
 import { GetTeamsInOrganizationQuery, ListTeamMemberIdsQuery } from '@app/organizations';
 import { GRANTS } from './grants.read-model';
+import { OrganizationEvents, type TeamCreatedPayload, type TeamDeletedPayload } from '@app/organizations/contracts';
 
 /** The reference `OrganizationTeam`, as shown in the team permission listings. */
 export interface TeamView {
@@ -20,12 +21,12 @@ export interface TeamView {
  * event (matched by type string): its public queries give a team's id and title only.
  */
 export const TEAM_REFS = 'spaces_team_refs';
-export const TEAM_REF_EVENTS = ['TeamCreated', 'TeamDeleted'];
+export const TEAM_REF_EVENTS: readonly string[] = [OrganizationEvents.TeamCreated, OrganizationEvents.TeamDeleted];
 interface TeamRefDoc extends Doc { organizationId: string; createdAt: string }
 
 export function applyTeamRefEvent(e: RecordedEvent, ctx: ProjectionContext): void {
-  const d = e.data as { teamId: string; organizationId: string; createdAt?: string };
-  if (e.type === 'TeamCreated') ctx.put(TEAM_REFS, { id: d.teamId, organizationId: d.organizationId, createdAt: d.createdAt ?? '' });
+  const d = e.data as Partial<TeamCreatedPayload> & TeamDeletedPayload;
+  if (e.type === OrganizationEvents.TeamCreated) ctx.put(TEAM_REFS, { id: d.teamId, organizationId: d.organizationId, createdAt: d.createdAt ?? '' });
   else ctx.delete(TEAM_REFS, d.teamId);
 }
 
