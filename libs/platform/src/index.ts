@@ -7,6 +7,7 @@ export * from './ids/ids';
 export * from './config/platform-config';
 export * from './ddd/errors';
 export * from './ddd/domain-event';
+export * from './ddd/decider';
 export * from './ddd/event-sourcing.service';
 export * from './projections/projection';
 export * from './projections/projection-engine';

@@ -1,3 +1,4 @@
+import { Decider } from '../ddd/decider';
 import { DomainEvent, Evolver } from '../ddd/domain-event';
 
 /**
@@ -8,6 +9,12 @@ export function given<S, E extends DomainEvent>(evolver: Evolver<S, E>, ...histo
   const state = history.reduce(evolver.evolve, evolver.initialState);
   return {
     state,
+    /** A decider's command at a moment: `given(decider, ...events).whenCommand(cmd, now).then([...])`. */
+    whenCommand<C extends { type: string }>(command: C, now: Date = new Date('2026-01-01T00:00:00.000Z')) {
+      const decider = evolver as Decider<S, C, E>;
+      if (typeof decider.decide !== 'function') throw new Error('whenCommand needs a Decider (initialState, evolve, decide)');
+      return this.when((s) => decider.decide(command, s, now));
+    },
     when(decide: (s: S) => E[]) {
       let result: E[] | undefined;
       let error: unknown;
