@@ -10,8 +10,12 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+// ESM-only packages that the CommonJS test build must compile too (Node itself loads them
+// with require(esm) at run time).
+const esmOnly = ['fractional-indexing'];
 const common = {
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@app/([a-z-]+)$': '<rootDir>/libs/$1/src',

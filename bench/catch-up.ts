@@ -30,7 +30,7 @@ export interface CatchUpOptions {
 const DEFAULTS: CatchUpOptions = { spaces: 10_000, renamesPerSpace: 99 };
 const APPENDS_PER_TX = 10_000;
 const CREATE_SAMPLES = 20;
-const CREATE_WARMUP = 10;
+const CREATE_WARMUP = 20;
 
 type BatchAppend = { stream: string; events: NewEvent[]; expected: ExpectedRevision };
 
@@ -148,8 +148,15 @@ function call(baseUrl: string, method: string, url: string, token?: string, body
   });
 }
 
-/** Median time of POST /v1/orgs/{org}/spaces after a few warm-up creates. */
+/**
+ * Median time of POST /v1/orgs/{org}/spaces on a warmed-up server (the same warm-up at 0 and
+ * at 10,000 spaces: reads and creates first, so the JIT is not what the ratio measures).
+ */
 async function createSpaceMs(server: ServerProcess, org: string, token: string, label: string): Promise<number> {
+  for (let i = 0; i < 300; i++) {
+    const r = await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=20`, token);
+    if (r.status !== 200) throw new Error(`warm-up list -> ${r.status}: ${r.body}`);
+  }
   const times: number[] = [];
   for (let i = 0; i < CREATE_SAMPLES + CREATE_WARMUP; i++) {
     const r = await call(server.baseUrl, 'POST', `/v1/orgs/${org}/spaces`, token, { title: `${label} ${i}` });
@@ -233,9 +240,10 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
   const opts = { ...DEFAULTS, ...options };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-catch-up-'));
   const details: string[] = [];
+  let server: ServerProcess | null = null;
   try {
     // 1. A fresh server: bootstrap through the CLI (another process), create-space time at 0 spaces.
-    let server = await ServerProcess.start(dataDir);
+    server = await ServerProcess.start(dataDir);
     await server.waitForAccept(60_000);
     const cli = await openContext({ config: PlatformConfig.fromEnv({}, { dataDir, runWorkers: false }) });
     const lines: string[] = [];
@@ -291,7 +299,7 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     })();
     while (!readyAt) {
       const r = readyProbe ? await probe(server, '/health/ready') : await probe(server, '/v1/user', token);
-      if (readyProbe) lastReady = r.body.slice(0, 600);
+      if (readyProbe && r.status === 503) lastReady = summarizeReady(r.body);
       if (r.status === 200) readyAt = server.elapsedMs();
       else await sleep(200);
       if (server.elapsedMs() > 900_000) throw new Error('not ready within 15 minutes');
@@ -304,7 +312,7 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     details.push(`behind: ${backlog} events; accepted after ${Math.round(acceptMs)} ms; ready after ${readyS.toFixed(1)} s; peak RSS ${Math.round(peakRss)} MB`);
     details.push(`during catch-up: ${liveMs.length} ${useLive ? '/health/live' : 'GET /v1/'} probes p50 ${percentile(liveMs, 50).toFixed(1)} ms, p99 ${percentile(liveMs, 99).toFixed(1)} ms, max ${Math.max(...liveMs).toFixed(1)} ms`);
     details.push(`during catch-up: GET /v1/user answered ${[...statuses].map(([k, v]) => `${k} x${v}`).join(', ')} (slowest ${Math.round(slowest)} ms); an unknown token answered ${unknownToken}`);
-    if (lastReady) details.push(`last /health/ready while behind: ${lastReady}`);
+    if (lastReady) details.push(`a /health/ready answer while behind: ${lastReady}`);
     const count = await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=1`, token);
     details.push(`after ready: GET /v1/orgs/{org}/spaces -> ${count.status}, count ${(JSON.parse(count.body) as { count?: number }).count}`);
     await server.stop();
@@ -322,8 +330,9 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     const createAt10k = await createSpaceMs(server, org, token, 'Late space');
     const getMs: number[] = [];
     const list = JSON.parse((await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=100`, token)).body) as { items: Array<{ id: string }> };
+    const baseUrl = server.baseUrl;
     await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-      for (let i = w; i < 10_000; i += 8) getMs.push((await call(server.baseUrl, 'GET', `/v1/spaces/${list.items[i % list.items.length].id}`, token)).ms);
+      for (let i = w; i < 10_000; i += 8) getMs.push((await call(baseUrl, 'GET', `/v1/spaces/${list.items[i % list.items.length].id}`, token)).ms);
     }));
     const rssAfterGets = server.rssMb();
     await server.stop();
@@ -333,7 +342,20 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     const line = `catch-up: events=${backlog} accept_ms=${Math.round(acceptMs)} live_p99_ms=${percentile(liveMs, 99).toFixed(1)} ready_s=${readyS.toFixed(1)} events_per_s=${Math.round(eventsPerS)} peak_rss_mb=${Math.round(peakRss)} create_ratio=${(createAt10k / createAt0).toFixed(2)}`;
     return { line, details };
   } finally {
+    // A failed run must not leave its server behind.
+    await server?.stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The message of a 503 from /health/ready and the slowest projection's progress. */
+function summarizeReady(body: string): string {
+  try {
+    const b = JSON.parse(body) as { error?: { message?: string }; projections?: Array<{ name: string; lag: number; eventsPerSecond?: number; etaSeconds?: number }> };
+    const slowest = [...(b.projections ?? [])].sort((x, y) => y.lag - x.lag)[0];
+    return `${b.error?.message ?? ''}${slowest ? ` (slowest: ${slowest.name}, lag ${slowest.lag}, ${slowest.eventsPerSecond ?? '?'} events/s, eta ${slowest.etaSeconds ?? '?'} s)` : ''}`;
+  } catch {
+    return body.slice(0, 300);
   }
 }
 

@@ -132,7 +132,7 @@ describe('signed URLs and their keys (e2e)', () => {
       // The audit trail has ids, never keys; bad grace values are refused.
       const rotated = (await t.cli('events', '--stream', 'platform.content-signing-keys')).map((e) => e.data);
       expect(rotated).toEqual([rotation, now]);
-      await expect(cli.run('keys', 'rotate', '--grace', '-1')).rejects.toThrow(/grace: must be a whole number of seconds/);
+      await expect(cli.run('keys', 'rotate', '--grace=-1')).rejects.toThrow(/grace: must be a whole number of seconds/);
       await expect(cli.run('keys', 'rotate', '--grace')).rejects.toThrow(/grace/);
     } finally {
       await cli.app.close();

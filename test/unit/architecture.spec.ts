@@ -1,5 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
+import * as ts from 'typescript';
 
 /**
  * The boundaries of the modular monolith, checked on every `npm test`:
@@ -9,7 +10,10 @@ import * as path from 'path';
  *   - only downwards: a context may import contexts on lower levels, not its own level
  *     (siblings talk through integration events) and not higher ones;
  *   - no import cycle between source files;
- *   - domain code has no Nest and no I/O.
+ *   - domain code has no Nest and no I/O;
+ *   - no context reacts to a context above it or beside it: its source never names (as a string
+ *     literal) an event type declared by such a context. It asks through a query the lower context
+ *     declares in its contracts and the upper one answers (docs/ARCHITECTURE.md).
  */
 const root = path.resolve(__dirname, '..', '..');
 const order: { levels: Array<{ level: string; contexts: string[] }> } = JSON.parse(fs.readFileSync(path.join(root, 'docs', 'context-order.json'), 'utf8'));
@@ -28,6 +32,42 @@ function target(file: string, spec: string): { context: string; public: boolean 
   const resolved = path.resolve(path.dirname(file), spec);
   const m = /^libs\/([a-z-]+)\//.exec(rel(resolved) + '/');
   return m ? { context: m[1], public: false } : null;
+}
+
+/** String literals of a source text (comments and identifiers are not literals). */
+function stringLiterals(text: string): string[] {
+  const out: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) out.push(n.text);
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, false));
+  return out;
+}
+
+/** Event type names declared in a source text: the first type argument of each `DomainEvent<'X', …>`. */
+function declaredEventTypes(text: string): string[] {
+  const out: string[] = [];
+  const visit = (n: ts.Node) => {
+    if (ts.isTypeReferenceNode(n) && ts.isIdentifier(n.typeName) && n.typeName.text === 'DomainEvent' && n.typeArguments?.length) {
+      const t = n.typeArguments[0];
+      if (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal)) out.push(t.literal.text);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(ts.createSourceFile('x.ts', text, ts.ScriptTarget.Latest, false));
+  return out;
+}
+
+/** Specs are left out: they react to nothing. */
+const sources = (lib: string) => files(path.join(root, 'libs', lib, 'src')).filter((f) => !f.endsWith('.spec.ts'));
+
+/** The literals naming an event type of a context on the same level as `lib` or above it. */
+function upwardEventNames(lib: string, literals: string[], eventsOf: Map<string, Set<string>>): string[] {
+  const mine = levelOf.get(lib);
+  if (mine === undefined) return [];
+  const owners = (t: string) => [...eventsOf].filter(([c, types]) => c !== lib && types.has(t) && (levelOf.get(c) ?? -1) >= mine).map(([c]) => c);
+  return [...new Set(literals)].filter((t) => !eventsOf.get(lib)?.has(t) && owners(t).length).map((t) => `'${t}' (an event of ${owners(t).join(', ')})`);
 }
 
 describe('architecture', () => {
@@ -71,6 +111,36 @@ describe('architecture', () => {
       expect(offenders).toEqual([]);
     });
   }
+
+  describe('no context reacts to a context above it or beside it', () => {
+    const eventsOf = new Map(libs.map((l) => [l, new Set(sources(l).flatMap((f) => declaredEventTypes(fs.readFileSync(f, 'utf8'))))]));
+    for (const lib of libs) {
+      it(`libs/${lib} names no event type of a higher or sibling context`, () => {
+        const offenders = sources(lib).flatMap((f) => upwardEventNames(lib, stringLiterals(fs.readFileSync(f, 'utf8')), eventsOf).map((o) => `${rel(f)}: ${o}`));
+        expect(offenders).toEqual([]);
+      });
+    }
+
+    it('finds each context\'s event types and catches what it forbids', () => {
+      // The check above must be able to fail: event names are collected, and an upper or sibling one is caught.
+      expect(eventsOf.get('spaces')).toContain('SpacePurged');
+      expect(eventsOf.get('content')).toContain('ChangeRequestCreated');
+      expect(declaredEventTypes("type E = DomainEvent<'A', { a: 1 }> | DomainEvent<'B', {}>; type F = Other<'C'>;")).toEqual(['A', 'B']);
+      expect(stringLiterals("// 'SpacePurged'\n/* 'SpacePurged' */ const a = ['SpacePurged', `TeamDeleted`, SpaceEvents.SpaceCreated];")).toEqual(['SpacePurged', 'TeamDeleted']);
+      expect(upwardEventNames('organizations', ['SpacePurged', 'TeamDeleted', 'UserRegistered'], eventsOf)).toEqual(["'SpacePurged' (an event of spaces)"]);
+      expect(upwardEventNames('spaces', ['ChangeRequestMerged', 'TeamDeleted', 'SpacePurged'], eventsOf)).toEqual(["'ChangeRequestMerged' (an event of content)"]);
+      expect(upwardEventNames('content', ['SpacePurged', 'TeamDeleted'], eventsOf)).toEqual([]);
+      const sibling = new Map([...eventsOf, ['sites', new Set(['SiteCreated'])], ['comments', new Set(['CommentPosted'])]]);
+      levelOf.set('sites', levelOf.get('content')! + 1);
+      levelOf.set('comments', levelOf.get('content')! + 1);
+      try {
+        expect(upwardEventNames('comments', ['SiteCreated', 'SpacePurged'], sibling)).toEqual(["'SiteCreated' (an event of sites)"]);
+      } finally {
+        levelOf.delete('sites');
+        levelOf.delete('comments');
+      }
+    });
+  });
 
   it('no import cycle between source files of apps/ and libs/', () => {
     const sources = [...files(path.join(root, 'libs')), ...files(path.join(root, 'apps'))].filter((f) => !f.endsWith('.spec.ts'));

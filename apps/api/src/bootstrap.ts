@@ -52,7 +52,8 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   const adapter = express.getHttpAdapter();
   const setNotFoundHandler = adapter.setNotFoundHandler?.bind(adapter);
   if (!setNotFoundHandler) throw new Error('configureHttp: the HTTP adapter has no not-found handler hook');
-  adapter.setNotFoundHandler = (handler, prefix) => {
+  // The adapter's result (typed `any`) is passed through untouched; Nest does not read it.
+  adapter.setNotFoundHandler = (handler, prefix): unknown => {
     express.use(unknownRouteGate(() => app.get(BearerAuthGuard)));
     return setNotFoundHandler(handler, prefix);
   };

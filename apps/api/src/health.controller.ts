@@ -14,7 +14,9 @@ const CHECK_TIMEOUT_MS = 2000;
 async function check(run: () => Promise<Omit<Check, 'status'> | void>): Promise<Check> {
   let timer: NodeJS.Timeout | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS); });
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    });
     return { status: 'ok', ...((await Promise.race([run(), timeout])) ?? {}) };
   } catch (e) {
     return { status: 'failed', message: (e as Error)?.message ?? String(e) };
@@ -57,19 +59,28 @@ export class HealthController {
     const [eventStore, readStore, progress] = await Promise.all([
       check(async () => ({ headPosition: await this.events.headPosition() })),
       // A cheap read of the read store: one checkpoint row.
-      check(async () => { await this.reads.checkpoint(this.engine.projectionNames()[0] ?? 'timers'); }),
-      check(async () => { projections = await this.engine.status(); }),
+      check(async () => {
+        await this.reads.checkpoint(this.engine.projectionNames()[0] ?? 'timers');
+      }),
+      check(async () => {
+        projections = await this.engine.status();
+      }),
     ]);
     const max = this.config.readyMaxLagEvents;
     const lagging = projections.filter((p) => p.servesQueries && p.lag > max);
     const checks: Record<string, Check> = {
       eventStore,
       readStore,
-      projections: progress.status === 'failed'
-        ? { ...progress, maxLagEvents: max }
-        : lagging.length
-          ? { status: 'failed', message: `${lagging.map((p) => `${p.name} is ${p.lag} events behind`).join('; ')} (at most ${max} allowed)`, maxLagEvents: max }
-          : { status: 'ok', maxLagEvents: max },
+      projections:
+        progress.status === 'failed'
+          ? { ...progress, maxLagEvents: max }
+          : lagging.length
+            ? {
+                status: 'failed',
+                message: `${lagging.map((p) => `${p.name} is ${p.lag} events behind`).join('; ')} (at most ${max} allowed)`,
+                maxLagEvents: max,
+              }
+            : { status: 'ok', maxLagEvents: max },
       shutdown: this.shedder.shuttingDown ? { status: 'failed', message: 'The server is shutting down' } : { status: 'ok' },
     };
     const failed = Object.keys(checks).filter((k) => checks[k].status === 'failed');

@@ -1,3 +1,5 @@
+import { parseArgs, ParseArgsConfig } from 'node:util';
+
 /** A mistake in how the CLI was called: one line on stderr, exit code 2. */
 export class UsageError extends Error {}
 
@@ -10,33 +12,55 @@ export interface CommandSpec {
   args?: number;
 }
 
-/** Flags that take no value, so `--follow 12` never swallows the next word. */
+/** Flags that take no value, so `--follow 12` never swallows the next word; every other flag takes one. */
 const BOOLEAN_FLAGS = new Set(['follow', 'if-absent']);
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+type OptionToken = Extract<Token, { kind: 'option' }>;
+
+/** The parseArgs table for these flag names (plus --help, which main answers). */
+function optionsFor(names: Iterable<string>): Options {
+  const options: Options = { help: { type: 'boolean' } };
+  for (const n of names) options[n] = { type: BOOLEAN_FLAGS.has(n) ? 'boolean' : 'string' };
+  return options;
+}
+
+const tokensOf = (argv: string[], options: Options): Token[] => parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true }).tokens;
 
 export interface ParsedArgs {
   words: string[];
   flags: Flags;
   /** Value flags given without a value (`--limit` at the end): rejected for known commands. */
   bare: Set<string>;
+  /** The command line as given, for the strict check against the command's own flags. */
+  argv: string[];
+  /** How each flag was written (`--limit`, or `-l` for a short one), for messages. */
+  written: Map<string, string>;
 }
 
+/**
+ * Words and flags, before the command (and so its flag table) is known: util.parseArgs reads
+ * the line once to learn which flags it names, then again with each flag typed by its name,
+ * so value flags take the next word (`--limit 5`) or an inline one (`--limit=5`). Unknown
+ * flags are kept here; `checkUsage` refuses them with the command's table.
+ */
 export function parse(argv: string[]): ParsedArgs {
+  const named = tokensOf(argv, {})
+    .filter((t): t is OptionToken => t.kind === 'option')
+    .map((t) => t.name);
   const words: string[] = [];
   const flags: Flags = {};
   const bare = new Set<string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a.startsWith('--')) {
-      const [k, inline] = a.slice(2).split(/=(.*)/s);
-      if (inline !== undefined) flags[k] = inline;
-      else if (!BOOLEAN_FLAGS.has(k) && i + 1 < argv.length && !argv[i + 1].startsWith('--')) flags[k] = argv[++i];
-      else {
-        flags[k] = 'true';
-        if (!BOOLEAN_FLAGS.has(k)) bare.add(k);
-      }
-    } else words.push(a);
+  const written = new Map<string, string>();
+  for (const t of tokensOf(argv, optionsFor(named))) {
+    if (t.kind === 'positional') words.push(t.value);
+    if (t.kind !== 'option') continue;
+    written.set(t.name, t.rawName);
+    flags[t.name] = t.value ?? 'true';
+    if (t.value === undefined && !BOOLEAN_FLAGS.has(t.name)) bare.add(t.name);
   }
-  return { words, flags, bare };
+  return { words, flags, bare, argv, written };
 }
 
 export const need = (flags: Flags, name: string) => {
@@ -57,7 +81,9 @@ export function resolveCommand(words: string[], commands: Record<string, Command
 /** The one-line message for a command that does not exist, listing what does. */
 export function unknownCommand(words: string[], commands: Record<string, CommandSpec>): UsageError {
   if (words.length === 0) return new UsageError(`no command given; commands: ${groups(commands).join(', ')} (try --help)`);
-  const subs = Object.keys(commands).filter((k) => k.startsWith(`${words[0]} `)).map((k) => k.slice(words[0].length + 1));
+  const subs = Object.keys(commands)
+    .filter((k) => k.startsWith(`${words[0]} `))
+    .map((k) => k.slice(words[0].length + 1));
   if (subs.length > 0) {
     const what = words[1] === undefined ? `"${words[0]}" needs a subcommand` : `unknown ${words[0]} command "${words[1]}"`;
     return new UsageError(`${what}; valid: ${subs.join(', ')}`);
@@ -73,15 +99,34 @@ function groups(commands: Record<string, CommandSpec>): string[] {
 export function checkUsage(key: string, spec: CommandSpec, parsed: ParsedArgs, args: string[]): void {
   const known = spec.flags ?? [];
   for (const name of Object.keys(parsed.flags)) {
-    if (name === 'help') continue;
-    if (!known.includes(name)) {
-      throw new UsageError(`unknown flag --${name} for "${key}"; valid: ${known.length ? known.map((f) => `--${f}`).join(', ') : 'none'}`);
-    }
-    if (parsed.bare.has(name)) throw new UsageError(`--${name} needs a value`);
-    if (BOOLEAN_FLAGS.has(name) && parsed.flags[name] !== 'true') throw new UsageError(`--${name} takes no value`);
+    if (name === 'help' || known.includes(name)) continue;
+    throw new UsageError(`unknown flag ${parsed.written.get(name)} for "${key}"; valid: ${known.length ? known.map((f) => `--${f}`).join(', ') : 'none'}`);
+  }
+  const options = optionsFor(known);
+  try {
+    parseArgs({ args: parsed.argv, options, strict: true, allowPositionals: true });
+  } catch (e) {
+    // The strict parse says that a value is wrong; the tokens say which one, in our words.
+    throw misusedValue(tokensOf(parsed.argv, options)) ?? new UsageError(e instanceof Error ? e.message.split('\n')[0] : String(e));
   }
   const max = spec.args ?? 0;
-  if (args.length > max) throw new UsageError(`"${key}" takes ${max ? `at most ${max} argument${max > 1 ? 's' : ''}` : 'no arguments'}, got "${args.join(' ')}"`);
+  if (args.length > max)
+    throw new UsageError(`"${key}" takes ${max ? `at most ${max} argument${max > 1 ? 's' : ''}` : 'no arguments'}, got "${args.join(' ')}"`);
+}
+
+/** The first flag that strict parsing refuses for its value, as a usage error. */
+function misusedValue(tokens: Token[]): UsageError | undefined {
+  for (const t of tokens) {
+    if (t.kind !== 'option') continue;
+    if (BOOLEAN_FLAGS.has(t.name) || t.name === 'help') {
+      if (t.value !== undefined) return new UsageError(`--${t.name} takes no value`);
+    } else if (t.value === undefined || (!t.inlineValue && t.value.startsWith('--'))) {
+      return new UsageError(`--${t.name} needs a value`);
+    } else if (!t.inlineValue && t.value.length > 1 && t.value.startsWith('-')) {
+      return new UsageError(`--${t.name} needs a value; write --${t.name}=${t.value} for one that starts with "-"`);
+    }
+  }
+  return undefined;
 }
 
 /** Exactly one of the listed names (`--after` and its old alias `--from`). */

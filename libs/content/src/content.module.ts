@@ -28,6 +28,8 @@ import { ReviewsController } from './http/reviews.controller';
 import { PdfController } from './http/pdf.controller';
 import { GetPdfUrlHandler, RenderPdfHandler } from './application/queries/pdf.queries';
 import { SignedContentController } from './http/signed-content.controller';
+import { spaceChangeRequestStatsProjection } from './application/queries/space-change-request-stats.projection';
+import { SpaceContentStatsHandler } from './application/queries/space-content-stats.query';
 import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.saga';
 
 /** Content: revisions, pages, files, change requests, reviews, merges (see README-design.md). */
@@ -42,7 +44,7 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     RecordChangeRequestMergedHandler, UpdateChangeRequestFromMainHandler, RequestReviewersHandler, RemoveReviewerHandler, SubmitReviewHandler,
     GetChangeRequestHandler, ListChangeRequestsHandler, GetRevisionContentHandler, ListPagesHandler, GetPageHandler, ListFilesHandler, GetFileHandler,
     ListChangeRequestPeopleHandler, GetReviewHandler, GetRequestedReviewersHandler, GetPdfUrlHandler, RenderPdfHandler, ListLinksHandler, ListBacklinksHandler,
-    SpaceContentSaga, MergeCompletionSaga,
+    SpaceContentSaga, MergeCompletionSaga, SpaceContentStatsHandler,
   ],
 })
 export class ContentModule implements OnModuleInit {
@@ -52,6 +54,7 @@ export class ContentModule implements OnModuleInit {
     this.engine.registerProjection(contentObjectsProjection);
     this.engine.registerProjection(revisionsProjection);
     this.engine.registerProjection(changeRequestsProjection);
+    this.engine.registerProjection(spaceChangeRequestStatsProjection);
     this.engine.registerSaga(this.spaceContent);
     this.engine.registerSaga(this.mergeCompletion);
   }

@@ -1,4 +1,6 @@
 export { IdentityModule } from './identity.module';
+/** A user's event stream: what versions their profile (its ETag) wherever it is served. */
+export { userStream } from './domain/user';
 export { RegisterUserCommand } from './application/commands/register-user';
 export { IssueTokenCommand } from './application/commands/issue-token';
 export { RevokeTokenCommand } from './application/commands/revoke-token';

@@ -4,7 +4,8 @@ export { GetMemberRoleQuery, GetOrganizationMergeRulesQuery, GetOrganizationQuer
 export {
   GetUserTeamIdsQuery, GetTeamsInOrganizationQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery, GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
-export { parseMergeRules } from './http/update-organization.body';
+/** Merge rules are validated alike for organizations, spaces and collections (`IsMergeRules(true)` allows `inherit`). */
+export { IsMergeRules, mergeRulesProblem, parseMergeRules } from './http/organization.validators';
 export {
   ORGANIZATION_FLAG_POLICY, organizationAllows, organizationPermissions, type OrganizationFlag, type OrganizationFlagPolicy, type OrganizationPermissions,
 } from './domain/organization-permissions';

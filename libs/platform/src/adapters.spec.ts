@@ -9,10 +9,21 @@ describe('store connections at start', () => {
     const waits: number[] = [];
     const lines: string[] = [];
     let calls = 0;
-    const store = await connectWithRetry('MongoDB', async () => {
-      if (++calls < 8) throw new Error(`connect ECONNREFUSED (${uri})`);
-      return 'store';
-    }, { attempts: 30, uri, sleep: async (ms) => { waits.push(ms); }, log: (l) => lines.push(l) });
+    const store = await connectWithRetry(
+      'MongoDB',
+      async () => {
+        if (++calls < 8) throw new Error(`connect ECONNREFUSED (${uri})`);
+        return 'store';
+      },
+      {
+        attempts: 30,
+        uri,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+        log: (l) => lines.push(l),
+      },
+    );
     expect(store).toBe('store');
     expect(waits).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
     expect(lines).toHaveLength(7);
@@ -21,9 +32,13 @@ describe('store connections at start', () => {
 
   it('gives up after the configured attempts with an error that names no credential', async () => {
     const lines: string[] = [];
-    const failing = connectWithRetry('EventStoreDB', async () => {
-      throw new Error('bad password s3cr@t for esdb://admin:s3cr@t@es:2113');
-    }, { attempts: 3, uri: 'esdb://admin:s3cr@t@es:2113?tls=false', sleep: async () => undefined, log: (l) => lines.push(l) });
+    const failing = connectWithRetry(
+      'EventStoreDB',
+      async () => {
+        throw new Error('bad password s3cr@t for esdb://admin:s3cr@t@es:2113');
+      },
+      { attempts: 3, uri: 'esdb://admin:s3cr@t@es:2113?tls=false', sleep: async () => undefined, log: (l) => lines.push(l) },
+    );
     await expect(failing).rejects.toThrow('EventStoreDB: could not connect after 3 attempts: bad password *** for esdb://***@es:2113');
     expect(lines).toHaveLength(2);
     for (const l of lines) expect(l).not.toContain('s3cr');
@@ -36,7 +51,7 @@ describe('store connections at start', () => {
     expect(connectBackoffMs(20)).toBe(5000);
   });
 
-  it('the MongoDB adapter bounds each attempt instead of waiting out the driver\'s 30 s server selection', async () => {
+  it("the MongoDB adapter bounds each attempt instead of waiting out the driver's 30 s server selection", async () => {
     const started = Date.now();
     await expect(MongoReadStore.connect('mongodb://127.0.0.1:9/?directConnection=true', 'db', 300)).rejects.toThrow('no writable primary within 300 ms');
     expect(Date.now() - started).toBeLessThan(5000);

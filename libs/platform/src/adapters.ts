@@ -54,6 +54,7 @@ export async function connectWithRetry<T>(what: string, connect: () => Promise<T
     } catch (e) {
       const reason = redactCredentials(e instanceof Error ? e.message : String(e), o.uri);
       // A fresh error: the original's message or properties may quote the connection string.
+      // eslint-disable-next-line preserve-caught-error -- no `cause` on purpose: it would carry the credentials along
       if (attempt >= attempts) throw new Error(`${what}: could not connect after ${attempts} attempt${attempts > 1 ? 's' : ''}: ${reason}`);
       const delay = connectBackoffMs(attempt);
       log(`${what} not reachable (attempt ${attempt}/${attempts}): ${reason}; retrying in ${delay} ms`);
@@ -70,7 +71,11 @@ export function redactCredentials(text: string, uri?: string): string {
   const password = userInfo?.includes(':') ? userInfo.slice(userInfo.indexOf(':') + 1) : undefined;
   if (password) {
     let decoded = password;
-    try { decoded = decodeURIComponent(password); } catch { /* keep it as written */ }
+    try {
+      decoded = decodeURIComponent(password);
+    } catch {
+      /* keep it as written */
+    }
     for (const p of new Set([password, decoded])) out = out.split(p).join('***');
   }
   return out;

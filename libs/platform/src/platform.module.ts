@@ -8,6 +8,9 @@ import { PlatformConfig } from './config/platform-config';
 import { EventSourcing } from './ddd/event-sourcing.service';
 import { EventStore } from './event-store/event-store.port';
 import { ConsistencyInterceptor } from './http/consistency.interceptor';
+import { ConditionalRequestsInterceptor } from './http/conditional-requests.interceptor';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { streamRevisionsProjection } from './concurrency/stream-revisions.projection';
 import { ErrorFilter } from './http/error.filter';
 import { InputGuard } from './http/input.guard';
 import { Urls } from './http/urls';
@@ -37,6 +40,9 @@ export const httpConventions = (): Provider[] => [
   { provide: APP_GUARD, useExisting: BearerAuthGuard },
   { provide: APP_GUARD, useClass: InputGuard },
   { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
+  // Inside the consistency wait, in this order: a replayed Idempotency-Key answers before If-Match is checked.
+  { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+  { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
   { provide: APP_PIPE, useFactory: validationPipe },
 ];
 
@@ -97,6 +103,7 @@ export class PlatformWorkersModule implements OnApplicationBootstrap, OnModuleDe
 
   async onApplicationBootstrap(): Promise<void> {
     this.engine.registerProjection(timersProjection);
+    this.engine.registerProjection(streamRevisionsProjection(this.engine));
     if (this.config.runWorkers) {
       await this.engine.start();
       this.scheduler.start();

@@ -20,8 +20,10 @@ import { GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHan
 import { ListPermissionsAggregateHandler, ListTeamPermissionsHandler, ListUserPermissionsHandler } from './application/queries/permission.queries';
 import { GetSpaceAccessHandler, GetSpaceHandler, ListSpacesHandler } from './application/queries/space.queries';
 import { ListDeletedSpacesHandler } from './application/queries/deleted-spaces.queries';
+import { ORGANIZATION_CONTRACT_QUERY_HANDLERS } from './application/queries/organization-contract.queries';
 import { spacesProjection } from './application/queries/spaces.projection';
 import { TeamViews } from './application/queries/team.views';
+import { Principals } from './application/principals';
 import { SpaceAccess } from './application/space-access';
 import { CollectionsController } from './http/collections.controller';
 import { CollectionPermissionsController, SpacePermissionsController } from './http/permissions.controller';
@@ -33,13 +35,13 @@ import { RevokeDeletedTeamGrantsSaga } from './sagas/revoke-deleted-team-grants.
 @Module({
   controllers: [SpacesController, CollectionsController, SpacePermissionsController, CollectionPermissionsController],
   providers: [
-    SpaceAccess, TeamViews,
+    SpaceAccess, Principals, TeamViews,
     CreateSpaceHandler, UpdateSpaceHandler, DeleteSpaceHandler, RestoreSpaceHandler, DuplicateSpaceHandler, PurgeSpaceHandler, MoveSpaceHandler, TransferSpaceHandler,
     CreateCollectionHandler, UpdateCollectionHandler, DeleteCollectionHandler, MoveCollectionHandler, TransferCollectionHandler,
     SetPermissionsHandler, RevokeTeamGrantsHandler,
     GetSpaceHandler, ListSpacesHandler, ListDeletedSpacesHandler, GetSpaceAccessHandler, GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHandler,
     ListUserPermissionsHandler, ListTeamPermissionsHandler, ListPermissionsAggregateHandler,
-    PurgeDeletedSpaceSaga, RevokeDeletedTeamGrantsSaga,
+    PurgeDeletedSpaceSaga, RevokeDeletedTeamGrantsSaga, ...ORGANIZATION_CONTRACT_QUERY_HANDLERS,
   ],
 })
 export class SpacesModule implements OnModuleInit {

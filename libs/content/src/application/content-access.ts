@@ -49,4 +49,10 @@ export class ContentAccess {
   users(ids: string[]): Promise<Map<string, UserView>> {
     return this.queries.execute(new GetUsersQuery(ids));
   }
+
+  /** Display names by user id (users without one, or unknown ids, are left out). */
+  async displayNames(ids: string[]): Promise<Record<string, string>> {
+    const users = ids.length ? await this.users(ids) : new Map<string, UserView>();
+    return Object.fromEntries([...users].filter(([, u]) => u.displayName).map(([id, u]) => [id, u.displayName]));
+  }
 }

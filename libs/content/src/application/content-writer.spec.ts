@@ -2,14 +2,15 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { EventSourcing, ManualClock, NewEvent, SqliteEventStore } from '@app/platform';
-import { changeRequest } from '../domain/change-request';
+import { changeRequestDecider } from '../domain/change-request.decider';
 import { changeRequestStream } from '../domain/change-request.events';
 import { ContentWriter } from './content-writer';
 
 /*
- * Issue 20: a content write must not fold the change request's ever-growing stream. The writer
- * folds each stream once per process and then reads only the events after what it folded —
- * including events other processes appended, so its state is never stale.
+ * Issue 20: a content write must not fold the change request's ever-growing stream. The writer's
+ * FoldedStates (EventSourcing's `cache` option) fold each stream once per process; later loads
+ * read only the events after what was folded — including events other processes appended, so
+ * the state is never stale.
  */
 describe('content writer: change request state without refolding the stream', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'content-writer-'));
@@ -19,7 +20,7 @@ describe('content writer: change request state without refolding the stream', ()
   const clock = new ManualClock();
   const es = new EventSourcing(store, clock);
   const noUse = {} as never;
-  const writer = new ContentWriter(es, noUse, noUse, clock, noUse, store);
+  const writer = new ContentWriter(es, noUse, noUse, clock, noUse);
   const id = 'cr-1';
   const stream = changeRequestStream(id);
   const ids = { spaceId: 'space-1', changeRequestId: id };
@@ -37,38 +38,38 @@ describe('content writer: change request state without refolding the stream', ()
 
   it('reads only the events appended since its last read', async () => {
     await store.append(stream, [
-      event('ChangeRequestCreated', { ...ids, organizationId: 'o', number: 1, status: 'open', subject: 's', createdBy: 'u', createdAt: '', base: { revision: 'r0', root: 'root0' } }),
+      event('ChangeRequestCreated', { ...ids, organizationId: 'o', number: 1, status: 'open', subject: 's', createdBy: 'u', createdAt: '', base: { revision: 'r0', root: 'root0' }, conversationsIssuesCluster: null }),
       ...Array.from({ length: 149 }, (_, i) => updated(i + 1)),
     ], 'no_stream');
     const read = jest.spyOn(store, 'readStream');
     const eventsRead = async () => (await Promise.all(read.mock.results.map((r) => r.value))).reduce((sum, events) => sum + events.length, 0);
 
-    expect((await writer.changeRequest('space-1', id)).state.head).toEqual({ revision: 'r149', root: 'root149' });
+    expect((await writer.changeRequestState(id)).head).toEqual({ revision: 'r149', root: 'root149' });
     expect(await eventsRead()).toBe(150);
 
     read.mockClear();
-    expect((await writer.changeRequest('space-1', id)).state.head.revision).toBe('r149');
+    expect((await writer.changeRequestState(id)).head.revision).toBe('r149');
     expect(await eventsRead()).toBe(0);
 
     await other.append(stream, [updated(150)], 149);
     read.mockClear();
-    expect((await writer.changeRequest('space-1', id)).state.head.revision).toBe('r150');
+    expect((await writer.changeRequestState(id)).head.revision).toBe('r150');
     expect(await eventsRead()).toBe(1);
     read.mockRestore();
   });
 
   it('appends at the revision it folded to, and re-decides when another process appended first', async () => {
     let decisions = 0;
-    await writer.handle(stream, changeRequest, (s) => {
+    await es.execute(stream, changeRequestDecider, async (s) => {
       // The first decision races with another process, whose append wins.
-      if (decisions++ === 0) void other.append(stream, [updated(151)], 150);
-      return [{ type: 'ChangeRequestContentUpdated' as const, data: { ...ids, revision: 'mine', root: 'root-mine', parents: [s.head.revision], author: 'u', createdAt: '' } }];
-    });
+      if (decisions++ === 0) await other.append(stream, [updated(151)], 150);
+      return { type: 'UpdateChangeRequestContent' as const, ...ids, from: s.head.revision, revision: 'mine', root: 'root-mine', author: 'u' };
+    }, { cache: writer.folded });
     expect(decisions).toBe(2);
     const events = await store.readStream(stream);
     expect(events.slice(-2).map((e) => (e.data as { revision: string }).revision)).toEqual(['r151', 'mine']);
     expect((events[events.length - 1].data as { parents: string[] }).parents).toEqual(['r151']);
     // What the writer keeps equals a full fold of the stream.
-    expect((await writer.load(stream, changeRequest)).state).toEqual((await es.load(stream, changeRequest)).state);
+    expect((await es.load(stream, changeRequestDecider, writer.folded)).state).toEqual((await es.load(stream, changeRequestDecider)).state);
   });
 });

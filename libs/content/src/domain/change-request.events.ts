@@ -16,10 +16,9 @@ interface Ids {
 }
 
 /**
- * Events of `content.change-request-<id>`. `ChangeRequestCreated`, `ChangeRequestStatusChanged`
- * and `ChangeRequestMerged` are also integration events: the spaces context keeps its counters
- * and `Space.revision` from them, matching on the type string and on spaceId/changeRequestId/
- * status/from/to/revision — those names never change.
+ * Events of `content.change-request-<id>`. A space's change-request counters come from
+ * `ChangeRequestCreated`, `-StatusChanged` and `-Merged` (space-change-request-stats.projection.ts);
+ * the spaces context asks for them through its `SpaceContentStatsQuery`, it does not read these events.
  */
 export type ChangeRequestEvent =
   | DomainEvent<'ChangeRequestCreated', Ids & {
@@ -42,7 +41,7 @@ export type SpaceContentEvent =
   | DomainEvent<'SpaceContentInitialized', { spaceId: string; revision: string; root: string; createdAt: string }>
   | DomainEvent<'ChangeRequestNumberReserved', { spaceId: string; changeRequestId: string; number: number }>
   | DomainEvent<'SpaceContentMerged', { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string }>
-  // Integration event: the spaces context sets Space.revision from spaceId/revision.
+  // Moves main's head (content_heads), which answers Space.revision through SpaceContentStatsQuery.
   | DomainEvent<'SpaceContentRevised', { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate'; createdAt: string }>;
 
 export const changeRequestStream = (id: string) => `content.change-request-${id}`;

@@ -1,4 +1,4 @@
-import { Evolver, Forbidden, NotFound, PreconditionFailed } from '@app/platform';
+import { Conflict, Evolver, Forbidden, NotFound, PreconditionFailed } from '@app/platform';
 import { ChangeRequestEvent, ChangeRequestStatus, RevisionRef, ReviewStatus } from './change-request.events';
 
 export interface ReviewState {
@@ -28,13 +28,15 @@ export interface ChangeRequestState {
 
 const none: RevisionRef = { revision: '', root: '' };
 
+/** The state of `content.change-request-<id>` (the decider is in change-request.decider.ts). */
 export const changeRequest: Evolver<ChangeRequestState, ChangeRequestEvent> = {
   initialState: { status: 'none', spaceId: '', number: 0, createdBy: '', subject: '', description: '', head: none, base: none, requested: {}, reviews: {} },
   evolve(s, e) {
-    const d = e.data;
     switch (e.type) {
-      case 'ChangeRequestCreated':
-        return { ...s, status: e.data.status, spaceId: d.spaceId, number: e.data.number, createdBy: e.data.createdBy, subject: e.data.subject, head: e.data.base, base: e.data.base };
+      case 'ChangeRequestCreated': {
+        const d = e.data;
+        return { ...s, status: d.status, spaceId: d.spaceId, number: d.number, createdBy: d.createdBy, subject: d.subject, head: d.base, base: d.base };
+      }
       case 'ChangeRequestContentUpdated':
         return { ...s, head: { revision: e.data.revision, root: e.data.root } };
       case 'ChangeRequestUpdatedFromMain':
@@ -52,9 +54,10 @@ export const changeRequest: Evolver<ChangeRequestState, ChangeRequestEvent> = {
         for (const u of e.data.users) requested[u] = e.data.requestedBy;
         return { ...s, requested, reviews };
       }
-      case 'ChangeRequestReviewerRemoved':
+      case 'ChangeRequestReviewerRemoved': {
         const { [e.data.userId]: _removed, ...requested } = s.requested;
         return { ...s, requested };
+      }
       case 'ChangeRequestReviewSubmitted':
         return { ...s, reviews: { ...s.reviews, [e.data.reviewer]: { reviewId: e.data.reviewId, status: e.data.status, revision: e.data.revision, outdated: false } } };
     }
@@ -66,80 +69,36 @@ export class ChangeRequestNotFound extends NotFound {
 }
 
 /** Merged and archived change requests are read-only (412: the change request's state forbids it). */
-function assertEditable(s: ChangeRequestState, id: string, what: string): void {
-  if (s.status === 'none') throw new ChangeRequestNotFound(id);
-  if (s.status === 'merged' || s.status === 'archived') {
-    throw new PreconditionFailed(`Change request ${id} is ${s.status}; ${what} needs a draft or open change request`);
+export class ChangeRequestReadOnly extends PreconditionFailed {
+  /** `what` needs an editable change request; without it, the change request cannot change at all. */
+  constructor(id: string, status: ChangeRequestStatus, what?: string) {
+    super(what ? `Change request ${id} is ${status}; ${what} needs a draft or open change request` : `Change request ${id} is ${status} and can no longer be changed`);
   }
 }
 
-type Ids = { spaceId: string; changeRequestId: string };
-
-export function decideCreate(s: ChangeRequestState, data: Extract<ChangeRequestEvent, { type: 'ChangeRequestCreated' }>['data']): ChangeRequestEvent[] {
-  return s.status === 'none' ? [{ type: 'ChangeRequestCreated', data }] : [];
+/** A command computed from a head that is no longer the head (cannot happen inside one execute cycle). */
+export class ContentMovedMeanwhile extends Conflict {
+  constructor(what: string) { super(`${what} moved while the command ran; retry the request`); }
 }
 
-export function decideContentUpdate(s: ChangeRequestState, ids: Ids, expectedHead: string, next: { revision: string; root: string; author: string; at: string }): ChangeRequestEvent[] {
-  assertEditable(s, ids.changeRequestId, 'editing content');
-  if (s.head.revision !== expectedHead) throw new HeadMoved();
-  if (next.root === s.head.root) return [];
-  return [{ type: 'ChangeRequestContentUpdated', data: { ...ids, revision: next.revision, root: next.root, parents: [s.head.revision], author: next.author, createdAt: next.at } }];
+export class AuthorCannotReview extends Forbidden {
+  constructor() { super('The author of a change request cannot review it'); }
 }
 
-/** Raised when the change request's head moved while a batch or an update was computed. */
-export class HeadMoved extends Error {
-  constructor() { super('change request head moved while the command ran'); }
+export class AuthorCannotBeReviewer extends PreconditionFailed {
+  constructor(author: string, id: string) { super(`users: ${author} created change request ${id} and cannot review it`); }
 }
 
-export function decideUpdateFromMain(
-  s: ChangeRequestState, ids: Ids, expectedHead: string, main: RevisionRef, next: { revision: string; root: string; author: string; at: string },
-): ChangeRequestEvent[] {
-  assertEditable(s, ids.changeRequestId, 'updating from main');
-  if (s.head.revision !== expectedHead) throw new HeadMoved();
-  if (s.base.revision === main.revision) return [];
-  return [{ type: 'ChangeRequestUpdatedFromMain', data: { ...ids, revision: next.revision, root: next.root, parents: [s.head.revision, main.revision], mergedAncestor: main, author: next.author, createdAt: next.at } }];
+/** The change request exists in this space (404 otherwise, also for another space's change request). */
+export function assertChangeRequestIn(s: ChangeRequestState, spaceId: string, id: string): void {
+  if (s.status === 'none' || s.spaceId !== spaceId) throw new ChangeRequestNotFound(id);
 }
 
-export function decidePatch(s: ChangeRequestState, ids: Ids, patch: { subject?: string; description?: string; status?: 'draft' | 'open' | 'archived' }, at: string): ChangeRequestEvent[] {
-  if (s.status === 'none') throw new ChangeRequestNotFound(ids.changeRequestId);
-  const out: ChangeRequestEvent[] = [];
-  const subject = patch.subject !== undefined && patch.subject !== s.subject ? patch.subject : undefined;
-  const description = patch.description !== undefined && patch.description !== s.description ? patch.description : undefined;
-  if (s.status === 'merged' && (patch.status !== undefined || subject !== undefined || description !== undefined)) {
-    throw new PreconditionFailed(`Change request ${ids.changeRequestId} is merged and can no longer be changed`);
-  }
-  if (subject !== undefined || description !== undefined) {
-    out.push({ type: 'ChangeRequestDetailsUpdated', data: { ...ids, ...(subject !== undefined ? { subject } : {}), ...(description !== undefined ? { description } : {}), updatedAt: at } });
-  }
-  if (patch.status && patch.status !== s.status) out.push({ type: 'ChangeRequestStatusChanged', data: { ...ids, from: s.status as ChangeRequestStatus, to: patch.status, updatedAt: at } });
-  return out;
+/** Content, reviews and merges need a draft or open change request. */
+export function assertEditable(s: ChangeRequestState, spaceId: string, id: string, what: string): void {
+  assertChangeRequestIn(s, spaceId, id);
+  if (s.status === 'merged' || s.status === 'archived') throw new ChangeRequestReadOnly(id, s.status, what);
 }
 
-export function decideMerged(s: ChangeRequestState, ids: Ids, revision: string, mergedBy: string, at: string): ChangeRequestEvent[] {
-  if (s.status === 'merged' || s.status === 'none') return [];
-  return [{ type: 'ChangeRequestMerged', data: { ...ids, from: s.status, revision, mergedBy, mergedAt: at } }];
-}
-
-/** Checks done before merging (state only; merge rules are evaluated separately). */
-export function assertMergeable(s: ChangeRequestState, id: string): void {
-  assertEditable(s, id, 'merging');
-}
-
-export function decideRequestReviewers(s: ChangeRequestState, ids: Ids, users: string[], requestedBy: string, at: string): ChangeRequestEvent[] {
-  assertEditable(s, ids.changeRequestId, 'requesting reviewers');
-  if (users.includes(s.createdBy)) throw new PreconditionFailed(`users: ${s.createdBy} created change request ${ids.changeRequestId} and cannot review it`);
-  if (!users.length) return [];
-  return [{ type: 'ChangeRequestReviewersRequested', data: { ...ids, users, requestedBy, revision: s.head.revision, requestedAt: at } }];
-}
-
-/** Removing a reviewer who was not requested decides nothing (204). */
-export function decideRemoveReviewer(s: ChangeRequestState, ids: Ids, userId: string, at: string): ChangeRequestEvent[] {
-  if (s.status === 'none') throw new ChangeRequestNotFound(ids.changeRequestId);
-  return userId in s.requested ? [{ type: 'ChangeRequestReviewerRemoved', data: { ...ids, userId, removedAt: at } }] : [];
-}
-
-export function decideSubmitReview(s: ChangeRequestState, ids: Ids, review: { reviewId: string; reviewer: string; status: ReviewStatus; requestedBy: string | null }, at: string): ChangeRequestEvent[] {
-  assertEditable(s, ids.changeRequestId, 'reviewing');
-  if (review.reviewer === s.createdBy) throw new Forbidden('The author of a change request cannot review it');
-  return [{ type: 'ChangeRequestReviewSubmitted', data: { ...ids, ...review, revision: s.head.revision, submittedAt: at } }];
-}
+/** Main moved since the change request's base: it is outdated, and updating it from main merges. */
+export const behindMain = (s: ChangeRequestState, main: RevisionRef): boolean => s.base.revision !== main.revision;

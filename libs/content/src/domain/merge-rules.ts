@@ -68,7 +68,11 @@ export function unmetMergeRules(config: MergeRulesConfig, cr: ChangeRequestState
   return out;
 }
 
+export class MergeRulesNotMet extends PreconditionFailed {
+  constructor(id: string, readonly unmet: string[]) { super(`Change request ${id} does not satisfy the space's merge rules: ${unmet.join('; ')}`); }
+}
+
 export function assertMergeRules(config: MergeRulesConfig, cr: ChangeRequestState, ctx: MergeContext, id: string): void {
   const unmet = unmetMergeRules(config, cr, ctx);
-  if (unmet.length) throw new PreconditionFailed(`Change request ${id} does not satisfy the space's merge rules: ${unmet.join('; ')}`);
+  if (unmet.length) throw new MergeRulesNotMet(id, unmet);
 }

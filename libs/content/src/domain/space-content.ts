@@ -9,6 +9,7 @@ export interface SpaceContentState {
   copied: boolean;
 }
 
+/** The state of `content.space-<id>` (the decider is in space-content.decider.ts). */
 export const spaceContent: Evolver<SpaceContentState, SpaceContentEvent> = {
   initialState: { head: null, lastNumber: 0, copied: false },
   evolve(s, e) {
@@ -21,33 +22,5 @@ export const spaceContent: Evolver<SpaceContentState, SpaceContentEvent> = {
   },
 };
 
-/** Thrown by a decision made against a head that moved meanwhile: the command recomputes. */
-export class MainMoved extends Error {
-  constructor() { super('main content moved while the command ran'); }
-}
-
-/** Initial content comes from SpaceCreated: an empty revision with the id the space announced. */
-export function decideInitialize(s: SpaceContentState, spaceId: string, initial: RevisionRef, createdAt: string): SpaceContentEvent[] {
-  return s.head ? [] : [{ type: 'SpaceContentInitialized', data: { spaceId, ...initial, createdAt } }];
-}
-
-/** Numbers are sequential per space; initializes main first if the SpaceCreated saga has not run yet. */
-export function decideReserveNumber(s: SpaceContentState, spaceId: string, changeRequestId: string, initial: RevisionRef, now: string): SpaceContentEvent[] {
-  return [...decideInitialize(s, spaceId, initial, now), { type: 'ChangeRequestNumberReserved', data: { spaceId, changeRequestId, number: s.lastNumber + 1 } }];
-}
-
-/** Advances main to a merge result computed against `against`; refuses if main moved since. */
-export function decideMergeIntoMain(
-  s: SpaceContentState, against: string, data: { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string },
-): SpaceContentEvent[] {
-  if (s.head?.revision !== against) throw new MainMoved();
-  return [{ type: 'SpaceContentMerged', data }];
-}
-
-/** A duplicated space takes a copy of its source's main content (same root: nothing is copied). */
-export function decideCopyContent(s: SpaceContentState, spaceId: string, initial: RevisionRef, copy: { revision: string; root: string }, now: string): SpaceContentEvent[] {
-  const init = decideInitialize(s, spaceId, initial, now);
-  const head = s.head ?? initial;
-  if (s.copied || head.root === copy.root) return init;
-  return [...init, { type: 'SpaceContentRevised', data: { spaceId, revision: copy.revision, root: copy.root, parents: [head.revision], reason: 'duplicate', createdAt: now } }];
-}
+/** Main's head, or the empty initial revision SpaceCreated announced (before the saga initialized it). */
+export const mainOf = (s: SpaceContentState, initial: RevisionRef): RevisionRef => s.head ?? initial;

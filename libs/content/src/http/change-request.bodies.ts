@@ -1,69 +1,92 @@
-import { BadRequest, check } from '@app/platform';
+import { Type } from 'class-transformer';
+import { Allow, ValidateNested } from 'class-validator';
+import { IfPresent, isPlainObject, IsRefused, Satisfies } from '@app/platform';
 import { NewChangeRequest } from '../application/commands/create-change-request';
 import { ChangeRequestPatch } from '../application/commands/update-change-request';
 import { documentToMarkdown } from '../domain/markdown/document';
 import { ContentRefInput } from '../domain/templates';
+import { IsOneOf, IsText, objectProblem, Required, textProblem } from './content.validators';
 
-const subject = (v: unknown) => check.string('subject', v, { max: 100 });
-
-/** POST /v1/spaces/{spaceId}/change-requests: subject, template; other properties are allowed by the reference and ignored. */
-export function parseCreateChangeRequest(body: unknown): NewChangeRequest {
-  const b = check.object('body', body ?? {});
-  let template: NewChangeRequest['template'] = null;
-  if ('template' in b) {
-    const t = check.object('template', b.template);
-    check.onlyKeys('template', t, ['id', 'params']);
-    const id = check.string('template.id', t.id, { min: 1 });
-    let contentRefs: Record<string, ContentRefInput> | undefined;
-    if ('params' in t) {
-      const p = check.object('template.params', t.params);
-      check.onlyKeys('template.params', p, ['contentRefs']);
-      if ('contentRefs' in p) {
-        const refs = check.object('template.params.contentRefs', p.contentRefs);
-        contentRefs = Object.fromEntries(Object.entries(refs).map(([k, v]) => {
-          const r = check.object(`template.params.contentRefs.${k}`, v);
-          check.string(`template.params.contentRefs.${k}.kind`, r.kind, { min: 1 });
-          return [k, r as ContentRefInput];
-        }));
-      }
-    }
-    template = { id, ...(contentRefs ? { contentRefs } : {}) };
+/** A rich-text document (reference JSONDocument), checked by converting it to markdown. */
+const IsJsonDocument = () => Satisfies('isJsonDocument', (v, field) => {
+  try {
+    documentToMarkdown(v, field);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
   }
-  return {
-    subject: 'subject' in b ? subject(b.subject) : '',
-    status: 'status' in b ? check.oneOf('status', b.status, ['draft', 'open'] as const) : 'draft',
-    template,
-    conversationsIssuesCluster: 'conversationsIssuesCluster' in b ? check.string('conversationsIssuesCluster', b.conversationsIssuesCluster, { min: 1 }) : null,
-  };
+});
+
+/** `{kind, …}` per named slot of the template. */
+function contentRefsProblem(v: unknown, field: string): string | null {
+  if (!isPlainObject(v)) return `${field}: must be an object`;
+  for (const [k, ref] of Object.entries(v)) {
+    const p = objectProblem(ref, `${field}.${k}`) ?? textProblem((ref as { kind?: unknown }).kind, `${field}.${k}.kind`, { min: 1 });
+    if (p) return p;
+  }
+  return null;
 }
 
-const description = (v: unknown) => documentToMarkdown(v, 'description');
+class TemplateParamsInput {
+  @IfPresent() @Satisfies('isContentRefs', contentRefsProblem) contentRefs?: Record<string, ContentRefInput>;
+}
+
+class TemplateInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) id!: string;
+  @IfPresent() @Satisfies('isObject', objectProblem) @ValidateNested() @Type(() => TemplateParamsInput) params?: TemplateParamsInput;
+}
+
+/** POST /v1/spaces/{spaceId}/change-requests (reference createChangeRequest, plus template and status). */
+export class CreateChangeRequestBody {
+  @IfPresent() @IsText({ max: 100 }) subject?: string;
+  @IfPresent() @IsOneOf(['draft', 'open']) status?: 'draft' | 'open';
+  @IfPresent() @Satisfies('isObject', objectProblem) @ValidateNested() @Type(() => TemplateInput) template?: TemplateInput;
+  @IfPresent() @IsText({ min: 1 }) conversationsIssuesCluster?: string;
+  /** Agent tasks do not exist on this server: accepted (the reference allows it) and ignored. */
+  @Allow() agentTaskId?: unknown;
+
+  toInput(): NewChangeRequest {
+    const t = this.template;
+    return {
+      subject: this.subject ?? '', status: this.status ?? 'draft', conversationsIssuesCluster: this.conversationsIssuesCluster ?? null,
+      template: t ? { id: t.id, ...(t.params?.contentRefs ? { contentRefs: t.params.contentRefs } : {}) } : null,
+    };
+  }
+}
 
 /** PATCH …/change-requests/{changeRequestId}. */
-export function parsePatchChangeRequest(body: unknown): ChangeRequestPatch {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['subject', 'description', 'status']);
-  return {
-    ...('subject' in b ? { subject: subject(b.subject) } : {}),
-    ...('description' in b ? { description: description(b.description) } : {}),
-    ...('status' in b ? { status: check.oneOf('status', b.status, ['draft', 'open', 'archived'] as const) } : {}),
-  };
+export class UpdateChangeRequestBody {
+  @IfPresent() @IsText({ max: 100 }) subject?: string;
+  @IfPresent() @IsJsonDocument() description?: unknown;
+  @IfPresent() @IsOneOf(['draft', 'open', 'archived']) status?: 'draft' | 'open' | 'archived';
+
+  toPatch(): ChangeRequestPatch {
+    return {
+      ...(this.subject !== undefined ? { subject: this.subject } : {}),
+      ...(this.description !== undefined ? { description: documentToMarkdown(this.description, 'description') } : {}),
+      ...(this.status !== undefined ? { status: this.status } : {}),
+    };
+  }
 }
 
-/** POST …/requested-reviewers. */
-export function parseRequestReviewers(body: unknown): { users: string[]; details: { subject?: string; description?: string } } {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['users', 'subject', 'description']);
-  if (!('users' in b)) throw new BadRequest('users: is required');
-  const users = check.stringArray('users', b.users);
-  if (!users.length) throw new BadRequest('users: must contain at least one user id');
-  return { users, details: { ...('subject' in b ? { subject: subject(b.subject) } : {}), ...('description' in b ? { description: description(b.description) } : {}) } };
+/** POST …/requested-reviewers: user ids, and optionally a new subject and description. */
+export class RequestReviewersBody {
+  @Required('isUserIds', (v, f) => (!Array.isArray(v) || v.some((x) => typeof x !== 'string') ? `${f}: must be an array of strings` : v.length ? null : `${f}: must contain at least one user id`))
+  users!: string[];
+
+  @IfPresent() @IsText({ max: 100 }) subject?: string;
+  @IfPresent() @IsJsonDocument() description?: unknown;
+
+  details(): { subject?: string; description?: string } {
+    return {
+      ...(this.subject !== undefined ? { subject: this.subject } : {}),
+      ...(this.description !== undefined ? { description: documentToMarkdown(this.description, 'description') } : {}),
+    };
+  }
 }
 
 /** POST …/reviews. */
-export function parseReview(body: unknown): { status: 'approved' | 'changes-requested' } {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['status', 'comment']);
-  if ('comment' in b) throw new BadRequest('comment: review comments are not supported by this server yet; submit the review without one');
-  return { status: check.oneOf('status', b.status, ['approved', 'changes-requested'] as const) };
+export class SubmitReviewBody {
+  @IsOneOf(['approved', 'changes-requested']) status!: 'approved' | 'changes-requested';
+  @IsRefused('review comments are not supported by this server yet; submit the review without one') comment?: unknown;
 }

@@ -1,117 +1,158 @@
-import { BadRequest, check } from '@app/platform';
+import { Type } from 'class-transformer';
+import { Allow, ValidateIf, ValidateNested } from 'class-validator';
+import { httpUrlProblem, IfPresent, IsRefused, isPlainObject, Satisfies } from '@app/platform';
 import { ContentChange, NewFile } from '../domain/content-batch';
 import { documentToMarkdown } from '../domain/markdown/document';
 import { PAGE_FIELDS, PageFields } from '../domain/page';
 import { hashBytes } from '../application/storage/revision-store';
 import { imageDimensions } from './image-dimensions';
+import { arrayOfObjectsProblem, IsFlag, IsIndex, IsOneOf, IsText, Required, textProblem } from './content.validators';
 
 /**
- * Shape checks for POST …/content (reference 0.202 `updateChangeRequestContent`): field types
- * and limits, each error naming `changes[i].<field>`. Rules that depend on the content (pages
- * exist, slugs are free…) are the domain's.
+ * Body of POST …/content (reference 0.202 `updateChangeRequestContent`): field types and
+ * limits, each error naming `changes[i].<field>`. Rules that depend on the content (pages
+ * exist, slugs are free…) are the domain's (content-batch.ts).
  */
 export const MAX_CHANGES = 50;
 const MAX_FILES = 20;
 const MAX_FILE_BYTES = 1024 * 1024;
+const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
+
+/** `{markdown}`, `{document}` (a rich-text document, converted) or `{}` (empty). */
+function pageDocumentProblem(v: unknown, field: string): string | null {
+  if (!isPlainObject(v)) return `${field}: must be an object`;
+  const keys = Object.keys(v);
+  if (keys.length > 1) return `${field}: must have exactly one of markdown or document`;
+  if ('markdown' in v) return textProblem(v.markdown, `${field}.markdown`, { max: 1_000_000 });
+  return keys.length && !('document' in v) ? `${field}.${keys[0]}: unknown field (expected markdown or document)` : null;
+}
+type PageDocument = { markdown?: string; document?: unknown };
+
+/** Any change: its operation decides which DTO the item is read as. */
+class ChangeInput {
+  @IsOneOf(OPERATIONS) operation!: (typeof OPERATIONS)[number];
+}
+
+/** Page metadata a change may set (reference RevisionPageUpdate). */
+class PageChangeInput extends ChangeInput {
+  @IfPresent() @IsText({ min: 1 }) title?: string;
+  @IfPresent() @IsText({ max: 100 }) slug?: string;
+  @IfPresent() @IsText({ max: 50 }) emoji?: string;
+  @IfPresent() @IsText({ max: 50 }) icon?: string;
+  @IfPresent() @IsText() description?: string;
+  @IfPresent() @IsFlag() hidden?: boolean;
+  @IfPresent() @IsFlag() noIndex?: boolean;
+  @IfPresent() @IsFlag() noRobotsIndex?: boolean;
+  @IfPresent() @IsText() condition?: string;
+}
+
+class InsertPageInput extends PageChangeInput {
+  @Required('isPageDocument', pageDocumentProblem) document!: PageDocument;
+  @IfPresent() @IsText({ min: 1 }) into?: string;
+  @IfPresent() @IsIndex() at?: number;
+  @IfPresent() @IsText({ min: 1 }) ref?: string;
+}
+
+class UpdatePageInput extends PageChangeInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) page!: string;
+  @IfPresent() @Satisfies('isPageDocument', pageDocumentProblem) document?: PageDocument;
+  /** null moves the page to the top level. */
+  @IfPresent() @Satisfies('isParent', (v, f) => (v === null ? null : textProblem(v, f, { min: 1 }))) into?: string | null;
+  @IfPresent() @IsIndex() at?: number;
+}
+
+class DeletePageInput extends ChangeInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) page!: string;
+}
+
+/** Named by the reference, refused here (with what to do instead). */
+class RevertPageInput extends ChangeInput {
+  @IsRefused('revert_page is not supported by this server; write the earlier content with update_page') declare operation: 'revert_page';
+  @Allow() page?: unknown;
+  @Allow() revision?: unknown;
+}
+
+/** A file given by its bytes; a URL is refused (this server fetches nothing). */
+class FileInput {
+  @IfPresent() @IsText({ min: 1 }) ref?: string;
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1, max: 256 })) name!: string;
+  @IfPresent() @Satisfies('isNotFetched', (v, f) => httpUrlProblem(v, f) ?? `${f}: this server does not fetch remote files; send the bytes with base64 (and contentType)`) url?: string;
+  @ValidateIf((o: FileInput) => o.url === undefined) @Required('isBase64Bytes', base64Problem, ' (set exactly one of url or base64)') base64?: string;
+  @ValidateIf((o: FileInput) => o.base64 !== undefined || o.contentType !== undefined)
+  @Required('isText', (v, f) => textProblem(v, f, { pattern: /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/ }), ' with base64') contentType?: string;
+}
+
+function base64Problem(v: unknown, field: string): string | null {
+  if (typeof v !== 'string') return `${field}: must be a string`;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(v) || v.length % 4 === 1) return `${field}: must be base64-encoded bytes`;
+  const size = Buffer.byteLength(v, 'base64');
+  return size > MAX_FILE_BYTES ? `${field}: must decode to at most 1MB (got ${size} bytes)` : null;
+}
+
+class InsertFilesInput extends ChangeInput {
+  @Satisfies('isFiles', arrayOfObjectsProblem(1, MAX_FILES, `must be an array of 1 to ${MAX_FILES} files`))
+  @ValidateNested({ each: true }) @Type(() => FileInput) files!: FileInput[];
+}
+
+type ChangeItem = InsertPageInput | UpdatePageInput | DeletePageInput | RevertPageInput | InsertFilesInput;
+
+export class ContentChangesBody {
+  @Satisfies('isChanges', (v, f) => (Array.isArray(v) ? arrayOfObjectsProblem(1, MAX_CHANGES, `must contain between 1 and ${MAX_CHANGES} changes`)(v, f) : `${f}: must be an array`))
+  @ValidateNested({ each: true })
+  @Type(() => ChangeInput, {
+    keepDiscriminatorProperty: true,
+    discriminator: {
+      property: 'operation',
+      subTypes: [
+        { name: 'insert_page', value: InsertPageInput }, { name: 'update_page', value: UpdatePageInput }, { name: 'delete_page', value: DeletePageInput },
+        { name: 'revert_page', value: RevertPageInput }, { name: 'insert_files', value: InsertFilesInput },
+      ],
+    },
+  })
+  changes!: ChangeItem[];
+}
 
 export interface ParsedChanges {
   changes: ContentChange[];
   blobs: Map<string, string>;
 }
 
-function fields(c: Record<string, unknown>, at: string): PageFields {
-  const out: PageFields = {};
-  for (const f of PAGE_FIELDS) {
-    if (!(f in c)) continue;
-    if (f === 'hidden' || f === 'noIndex' || f === 'noRobotsIndex') {
-      if (typeof c[f] !== 'boolean') throw new BadRequest(`${at}.${f}: must be a boolean`);
-      out[f] = c[f] as boolean;
-    } else {
-      out[f] = check.string(`${at}.${f}`, c[f], f === 'slug' ? { max: 100 } : f === 'emoji' || f === 'icon' ? { max: 50 } : f === 'title' ? { min: 1 } : {});
-    }
-  }
-  return out;
-}
+const fieldsOf = (c: PageChangeInput): PageFields => Object.fromEntries(PAGE_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]]));
 
-/** The document of a change as markdown: `{markdown}`, `{document}` (converted) or `{}` (empty). */
-function markdownOf(v: unknown, at: string): string {
-  const d = check.object(at, v);
-  const keys = Object.keys(d);
-  if (keys.length === 0) return '';
-  if (keys.length > 1) throw new BadRequest(`${at}: must have exactly one of markdown or document`);
-  if ('markdown' in d) return check.string(`${at}.markdown`, d.markdown, { max: 1_000_000 });
-  if ('document' in d) return documentToMarkdown(d.document, `${at}.document`);
-  throw new BadRequest(`${at}.${keys[0]}: unknown field (expected markdown or document)`);
-}
+/** The document as markdown; a rich-text document is converted (its errors name the node path). */
+const markdownOf = (d: PageDocument, at: string): string =>
+  d.markdown !== undefined ? d.markdown : d.document !== undefined ? documentToMarkdown(d.document, `${at}.document`) : '';
 
-function index(v: unknown, at: string): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new BadRequest(`${at}: must be an integer >= 0`);
-  return v;
-}
-
-function file(v: unknown, at: string, blobs: Map<string, string>): NewFile {
-  const f = check.object(at, v);
-  check.onlyKeys(at, f, ['ref', 'name', 'contentType', 'url', 'base64']);
-  const name = check.string(`${at}.name`, f.name, { min: 1, max: 256 });
-  const ref = 'ref' in f ? check.string(`${at}.ref`, f.ref, { min: 1 }) : undefined;
-  if ('url' in f && 'base64' in f) throw new BadRequest(`${at}: set exactly one of url or base64`);
-  if ('url' in f) {
-    check.url(`${at}.url`, f.url);
-    throw new BadRequest(`${at}.url: this server does not fetch remote files; send the bytes with base64 (and contentType)`);
-  }
-  if (!('base64' in f)) throw new BadRequest(`${at}: set exactly one of url or base64`);
-  const b64 = check.string(`${at}.base64`, f.base64);
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) throw new BadRequest(`${at}.base64: must be base64-encoded bytes`);
-  const bytes = Buffer.from(b64, 'base64');
-  if (bytes.length > MAX_FILE_BYTES) throw new BadRequest(`${at}.base64: must decode to at most 1MB (got ${bytes.length} bytes)`);
-  if (!('contentType' in f)) throw new BadRequest(`${at}.contentType: is required with base64`);
-  const contentType = check.string(`${at}.contentType`, f.contentType, { pattern: /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/ });
+/** Decodes a file's bytes: its blob (by hash) joins the batch's blobs. */
+function fileOf(f: FileInput, blobs: Map<string, string>): NewFile {
+  const bytes = Buffer.from(f.base64!, 'base64');
   const canonical = bytes.toString('base64');
   const blob = hashBytes(canonical);
   blobs.set(blob, canonical);
-  const dimensions = contentType.startsWith('image/') ? imageDimensions(bytes) : undefined;
-  return { ...(ref !== undefined ? { ref } : {}), name, contentType, size: bytes.length, blob, ...(dimensions ? { dimensions } : {}) };
+  const dimensions = f.contentType!.startsWith('image/') ? imageDimensions(bytes) : undefined;
+  return { ...(f.ref !== undefined ? { ref: f.ref } : {}), name: f.name, contentType: f.contentType!, size: bytes.length, blob, ...(dimensions ? { dimensions } : {}) };
 }
 
-export function parseContentChanges(body: unknown): ParsedChanges {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['changes']);
-  if (!Array.isArray(b.changes)) throw new BadRequest('changes: must be an array');
-  if (b.changes.length < 1 || b.changes.length > MAX_CHANGES) throw new BadRequest(`changes: must contain between 1 and ${MAX_CHANGES} changes`);
+/** The validated body as the domain's changes (and the file bytes they reference). */
+export function contentChangesOf(body: ContentChangesBody): ParsedChanges {
   const blobs = new Map<string, string>();
-  const changes = b.changes.map((raw, i): ContentChange => {
-    const at = `changes[${i}]`;
-    const c = check.object(at, raw);
-    const op = check.oneOf(`${at}.operation`, c.operation, ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const);
-    switch (op) {
-      case 'insert_page':
-        check.onlyKeys(at, c, ['operation', 'document', 'into', 'at', 'ref', ...PAGE_FIELDS]);
-        if (!('document' in c)) throw new BadRequest(`${at}.document: is required`);
-        return {
-          operation: op, fields: fields(c, at), markdown: markdownOf(c.document, `${at}.document`),
-          ...('into' in c ? { into: check.string(`${at}.into`, c.into, { min: 1 }) } : {}),
-          ...('at' in c ? { at: index(c.at, `${at}.at`) } : {}),
-          ...('ref' in c ? { ref: check.string(`${at}.ref`, c.ref, { min: 1 }) } : {}),
-        };
-      case 'update_page':
-        check.onlyKeys(at, c, ['operation', 'page', 'document', 'into', 'at', ...PAGE_FIELDS]);
-        return {
-          operation: op, page: check.string(`${at}.page`, c.page, { min: 1 }), fields: fields(c, at),
-          ...('document' in c ? { markdown: markdownOf(c.document, `${at}.document`) } : {}),
-          ...('into' in c ? { into: c.into === null ? null : check.string(`${at}.into`, c.into, { min: 1 }) } : {}),
-          ...('at' in c ? { at: index(c.at, `${at}.at`) } : {}),
-        };
-      case 'delete_page':
-        check.onlyKeys(at, c, ['operation', 'page']);
-        return { operation: op, page: check.string(`${at}.page`, c.page, { min: 1 }) };
-      case 'revert_page':
-        throw new BadRequest(`${at}.operation: revert_page is not supported by this server; write the earlier content with update_page`);
-      case 'insert_files': {
-        check.onlyKeys(at, c, ['operation', 'files']);
-        if (!Array.isArray(c.files) || c.files.length < 1 || c.files.length > MAX_FILES) throw new BadRequest(`${at}.files: must be an array of 1 to ${MAX_FILES} files`);
-        return { operation: op, files: c.files.map((f, j) => file(f, `${at}.files[${j}]`, blobs)) };
-      }
+  const changes = body.changes.map((c, i): ContentChange => {
+    const at = `changes[${i}].document`;
+    if (c instanceof InsertPageInput) {
+      return {
+        operation: 'insert_page', fields: fieldsOf(c), markdown: markdownOf(c.document, at),
+        ...(c.into !== undefined ? { into: c.into } : {}), ...(c.at !== undefined ? { at: c.at } : {}), ...(c.ref !== undefined ? { ref: c.ref } : {}),
+      };
     }
+    if (c instanceof UpdatePageInput) {
+      return {
+        operation: 'update_page', page: c.page, fields: fieldsOf(c), ...(c.document !== undefined ? { markdown: markdownOf(c.document, at) } : {}),
+        ...(c.into !== undefined ? { into: c.into } : {}), ...(c.at !== undefined ? { at: c.at } : {}),
+      };
+    }
+    if (c instanceof DeletePageInput) return { operation: 'delete_page', page: c.page };
+    if (c instanceof InsertFilesInput) return { operation: 'insert_files', files: c.files.map((f) => fileOf(f, blobs)) };
+    throw new Error(`unvalidated change ${i}`); // revert_page and unknown operations never pass validation
   });
   return { changes, blobs };
 }

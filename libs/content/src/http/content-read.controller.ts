@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Caller, Principal } from '@app/platform';
+import { Caller, ImmutableResource, Principal, ResourceStream } from '@app/platform';
+import { changeRequestStream, spaceContentStream } from '../domain/change-request.events';
 import { ContentTarget } from '../application/queries/content-reader';
 import { GetFileQuery, GetPageQuery, GetRevisionContentQuery, ListFilesQuery, ListPagesQuery } from '../application/queries/content.queries';
 import { ListBacklinksQuery, ListLinksQuery } from '../application/queries/links.queries';
@@ -47,11 +48,15 @@ export class MainContentController extends ContentReads {
   constructor(queries: QueryBus) { super(queries); }
   protected target(): ContentTarget { return { kind: 'main' }; }
 
+  @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get() getCurrentRevision(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
   @Get('pages') listPages(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get('page/:pageId') getPageById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get('path/*pagePath') getPageByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
   @Get('files') listFiles(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get('files/:fileId') getFileById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
   @Get('page/:pageId/links') listPageLinksInSpace(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
   @Get('page/:pageId/backlinks') listSpacePageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
@@ -66,16 +71,26 @@ export class SpaceLinksController extends ContentReads {
   @Get() listSpaceLinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
 }
 
+/**
+ * A change request's content is versioned by its stream when the URL names it by id; by its
+ * number, no stream is named and the ETag hashes the body alone (still strong: bodies differ).
+ */
+const changeRequestContent = (p: Record<string, string>) => changeRequestStream(p.changeRequestId);
+
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ChangeRequestContentController extends ContentReads {
   constructor(queries: QueryBus) { super(queries); }
   protected target(p: Record<string, string>): ContentTarget { return { kind: 'change-request', ref: p.changeRequestId }; }
 
+  @ResourceStream(changeRequestContent)
   @Get() getRevisionOfChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
   @Get('pages') listPagesInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @ResourceStream(changeRequestContent)
   @Get('page/:pageId') getPageInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @ResourceStream(changeRequestContent)
   @Get('path/*pagePath') getPageInChangeRequestByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
   @Get('files') listFilesInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @ResourceStream(changeRequestContent)
   @Get('files/:fileId') getFileInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
   @Get('page/:pageId/links') listPageLinksInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
   @Get('page/:pageId/backlinks') listChangeRequestPageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
@@ -87,10 +102,14 @@ export class RevisionContentController extends ContentReads {
   constructor(queries: QueryBus) { super(queries); }
   protected target(p: Record<string, string>): ContentTarget { return { kind: 'revision', revision: p.revisionId }; }
 
+  @ImmutableResource()
   @Get() getRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
   @Get('pages') listPagesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @ImmutableResource()
   @Get('page/:pageId') getPageInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @ImmutableResource()
   @Get('path/*pagePath') getPageInRevisionByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
   @Get('files') listFilesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @ImmutableResource()
   @Get('files/:fileId') getFileInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
 }

@@ -4,7 +4,7 @@ import { Caller, Principal, ProjectionEngine, Urls } from '@app/platform';
 import { UpdateChangeRequestContentCommand } from '../application/commands/update-change-request-content';
 import { GetChangeRequestQuery } from '../application/queries/change-request.queries';
 import { ContentReader } from '../application/queries/content-reader';
-import { parseContentChanges } from './content-changes.body';
+import { ContentChangesBody, contentChangesOf } from './content-changes.body';
 import { CompatParams } from './query-params';
 
 /** POST …/change-requests/{changeRequestId}/content (reference 0.202 updateChangeRequestContent). */
@@ -17,8 +17,8 @@ export class ContentWriteController {
 
   @Post()
   @HttpCode(200)
-  async update(@Caller() c: Principal, @Param('spaceId') spaceId: string, @Param('changeRequestId') ref: string, @Body() body: unknown, @Query() q: CompatParams) {
-    const { changes, blobs } = parseContentChanges(body);
+  async update(@Caller() c: Principal, @Param('spaceId') spaceId: string, @Param('changeRequestId') ref: string, @Body() body: ContentChangesBody, @Query() q: CompatParams) {
+    const { changes, blobs } = contentChangesOf(body);
     const result = await this.commands.execute(new UpdateChangeRequestContentCommand(spaceId, ref, c.userId, changes, blobs));
     await this.engine.settle();
     const changeRequest = await this.queries.execute(new GetChangeRequestQuery(spaceId, result.changeRequestId, c.userId));

@@ -1,5 +1,5 @@
-import { Allow, IsIn, IsOptional, IsString } from 'class-validator';
-import { BadRequest, PageQuery } from '@app/platform';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { PageQuery, Satisfies } from '@app/platform';
 import { ChangeRequestFilters } from '../application/queries/change-request.queries';
 import { CHANGE_REQUEST_STATUSES, ChangeRequestStatus } from '../domain/change-request.events';
 
@@ -23,10 +23,13 @@ export class FilesParams extends PageQuery {
   @IsOptional() @IsIn(BOOL) computed?: string;
 }
 
-/** listChangeRequestsForSpace / listChangeRequestsForOrganization parameters. */
+const statusProblem = (v: unknown, field: string): string | null =>
+  (Array.isArray(v) ? v : [v]).every((s) => (CHANGE_REQUEST_STATUSES as readonly unknown[]).includes(s)) ? null : `${field}: must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}`;
+
+/** listChangeRequestsForOrganization parameters (and the space's, below). */
 export class ListChangeRequestsParams extends PageQuery {
   /** One status, or several (repeated) for organization listings. */
-  @Allow() status?: string | string[];
+  @IsOptional() @Satisfies('isStatus', statusProblem) status?: ChangeRequestStatus | ChangeRequestStatus[];
   @IsOptional() @IsString() creator?: string;
   @IsOptional() @IsString() contributor?: string;
   @IsOptional() @IsString() requestedReviewer?: string;
@@ -36,13 +39,14 @@ export class ListChangeRequestsParams extends PageQuery {
   @IsOptional() @IsString() space?: string;
 }
 
-export function filtersOf(p: ListChangeRequestsParams, allowMany: boolean): ChangeRequestFilters {
-  const raw = p.status === undefined ? ['open'] : Array.isArray(p.status) ? p.status : [p.status];
-  if (!allowMany && raw.length > 1) throw new BadRequest('status: must be a single status');
-  const status = raw.map((s) => {
-    if (!(CHANGE_REQUEST_STATUSES as readonly string[]).includes(s)) throw new BadRequest(`status: must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}`);
-    return s as ChangeRequestStatus;
-  });
+/** listChangeRequestsForSpace: a single status. */
+export class ListSpaceChangeRequestsParams extends ListChangeRequestsParams {
+  // Replaces the inherited rule (class-validator keeps one custom rule list per property and class).
+  @IsOptional() @Satisfies('isStatus', (v, f) => (Array.isArray(v) ? `${f}: must be a single status` : statusProblem(v, f))) declare status?: ChangeRequestStatus;
+}
+
+export function filtersOf(p: ListChangeRequestsParams): ChangeRequestFilters {
+  const status = p.status === undefined ? ['open' as const] : Array.isArray(p.status) ? p.status : [p.status];
   return {
     status, orderBy: p.orderBy ?? 'updatedAt',
     ...(p.creator ? { creator: p.creator } : {}),

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { RecordedEvent, SagaDefinition } from '@app/platform';
 import { InitializeSpaceContentCommand } from '../application/commands/initialize-space-content';
 import { RecordChangeRequestMergedCommand } from '../application/commands/merge-change-request';
+import { SpaceContentEvent } from '../domain/change-request.events';
 import { SpaceEvents, type SpaceCreatedPayload } from '@app/spaces/contracts';
 
 /**
@@ -29,7 +30,7 @@ export class MergeCompletionSaga implements SagaDefinition {
   constructor(private readonly commands: CommandBus) {}
 
   async react(e: RecordedEvent): Promise<void> {
-    const d = e.data as { spaceId: string; changeRequestId: string; revision: string; mergedBy: string; createdAt: string };
+    const d = e.data as Extract<SpaceContentEvent, { type: 'SpaceContentMerged' }>['data'];
     await this.commands.execute(new RecordChangeRequestMergedCommand(d.spaceId, d.changeRequestId, d.revision, d.mergedBy, d.createdAt));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { Clock, EventSourcing, EventStore, WrongExpectedRevisionError } from '@app/platform';
-import { decideUse, TOKEN_USE_RECORD_INTERVAL_MS, tokenStream } from '../domain/token';
+import { Clock, EventSourcing, EventStore, upcast, WrongExpectedRevisionError } from '@app/platform';
+import { token, TokenEvent, tokenStateAfter, TOKEN_USE_RECORD_INTERVAL_MS, tokenStream } from '../domain/token';
 import { TokenDoc } from './queries/identity.projection';
 
 /**
@@ -10,8 +10,9 @@ import { TokenDoc } from './queries/identity.projection';
  * through rebuilds; the throttle keeps busy tokens from writing one event per request:
  *  - the read model's lastUsedAt and this process's memory of its own recent attempts answer
  *    almost every request without touching the event store;
- *  - otherwise the last event of the token's stream decides, and the append expects that
- *    revision, so two instances racing record the use once (the loser simply skips).
+ *  - otherwise the token's decider decides on the state after the stream's last event (all
+ *    it needs, see tokenStateAfter), and the append expects that revision, so two instances
+ *    racing record the use once (the loser simply skips).
  * Best effort: a failure is logged and never fails the request it came with.
  */
 @Injectable()
@@ -29,8 +30,9 @@ export class TokenUsageRecorder {
     try {
       const stream = tokenStream(t.tokenId);
       const [last] = await this.events.readStream(stream, { direction: 'backwards', maxCount: 1 });
-      if (!decideUse(last, now)) return;
-      const event = this.es.toNew({ type: 'ApiTokenUsed', data: { tokenId: t.tokenId, userId: t.userId, usedAt: now.toISOString() } }, now, undefined, 0);
+      const [used] = token.decide({ type: 'RecordTokenUse', tokenId: t.tokenId }, tokenStateAfter(last && (upcast(last) as unknown as TokenEvent)), now);
+      if (!used) return;
+      const event = this.es.toNew(used, now, undefined, 0);
       // Not noted as the request's write position: the request need not wait for this projection.
       await this.events.append(stream, [{ ...event, metadata: { ...event.metadata, actor: t.userId } }], last.revision);
     } catch (e) {

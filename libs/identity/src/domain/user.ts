@@ -1,4 +1,4 @@
-import { DomainEvent, Evolver, BadRequest, registerUpcaster } from '@app/platform';
+import { BadRequest, Decider, DomainEvent, registerUpcaster } from '@app/platform';
 
 /**
  * `emailVerified`: users are created only by the operator (CLI) and by an admin's invitation,
@@ -8,20 +8,33 @@ export type UserEvent = DomainEvent<'UserRegistered', { userId: string; email: s
 
 // Version 1 had no emailVerified; those users all came from the CLI, hence verified.
 registerUpcaster('UserRegistered', 1, (data) => ({ emailVerified: true, ...(data as object) }));
+
+export type UserCommand = { type: 'RegisterUser'; userId: string; email: string; displayName: string; emailVerified: boolean };
 export interface UserState { exists: boolean; email: string | null }
 
 export const userStream = (id: string) => `identity.user-${id}`;
-export const user: Evolver<UserState, UserEvent> = {
+
+/** A user registers once; registering again (a retried or repeated request) changes nothing. */
+export const user: Decider<UserState, UserCommand, UserEvent> = {
   initialState: { exists: false, email: null },
   evolve: (_s, e) => ({ exists: true, email: e.data.email }),
+  // One command: no switch needed.
+  decide(c, s, now) {
+    const data = { userId: c.userId, email: normalizeEmail(c.email), displayName: validateDisplayName(c.displayName), registeredAt: now.toISOString(), emailVerified: c.emailVerified };
+    return s.exists ? [] : [{ type: 'UserRegistered', data }];
+  },
 };
 
 /** One stream per normalized email reserves it for one user (uniqueness without a query). */
 export type EmailEvent = DomainEvent<'UserEmailClaimed', { email: string; userId: string }>;
+export type EmailCommand = { type: 'ClaimEmail'; email: string; userId: string };
 export const emailStream = (email: string) => `identity.email-${normalizeEmail(email)}`;
-export const emailClaim: Evolver<{ userId: string | null }, EmailEvent> = {
+
+/** The first claim wins; later claims decide nothing and read the winner from the state. */
+export const emailClaim: Decider<{ userId: string | null }, EmailCommand, EmailEvent> = {
   initialState: { userId: null },
   evolve: (_s, e) => ({ userId: e.data.userId }),
+  decide: (c, s) => (s.userId ? [] : [{ type: 'UserEmailClaimed', data: { email: normalizeEmail(c.email), userId: c.userId } }]),
 };
 
 export function normalizeEmail(email: string): string {

@@ -1,7 +1,8 @@
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Caller, NotFound, Principal } from '@app/platform';
+import { Caller, NotFound, Principal, ResourceStream } from '@app/platform';
 import { GetUsersQuery, UserView } from '../application/queries/get-user';
+import { userStream } from '../domain/user';
 
 /** GET /v1/user. GET /v1/users/{userId} is served by the organizations context (visibility needs memberships). */
 @Controller()
@@ -9,6 +10,7 @@ export class UsersController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('user')
+  @ResourceStream((_p, me: UserView) => userStream(me.id))
   async me(@Caller() caller: Principal): Promise<UserView> {
     return this.one(caller.userId);
   }

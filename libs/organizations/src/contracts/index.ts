@@ -1,3 +1,5 @@
+import { Query } from '@nestjs/cqrs';
+
 /** What the organizations context publishes to the contexts above it (`@app/organizations/contracts`). */
 export const OrganizationEvents = {
   /** A team exists in an organization. */
@@ -17,4 +19,31 @@ export interface TeamDeletedPayload {
   organizationId: string;
   teamId: string;
   deletedAt: string;
+}
+
+/*
+ * What the organizations context needs from the contexts above it, asked through the QueryBus.
+ * Organizations declares these queries; the context that owns the facts (spaces) registers the
+ * handlers and answers from its own read models. Organizations never reads their events.
+ */
+
+/** Of `userIds`, how many spaces each holds an explicit grant on in the organization (0 when none). */
+export class CountMemberSpacesQuery extends Query<Map<string, number>> {
+  constructor(readonly organizationId: string, readonly userIds: string[]) { super(); }
+}
+
+/** Of `teamIds`, how many distinct spaces are granted to each team (0 when none). */
+export class CountTeamSpacesQuery extends Query<Map<string, number>> {
+  constructor(readonly teamIds: string[]) { super(); }
+}
+
+/** Content an organization may point at (its default content) that the spaces context keeps. */
+export type OrganizationContentKind = 'space' | 'collection';
+
+/**
+ * Whether `id` is live content of the organization: a space that is not deleted (in its restore
+ * window or purged) or a collection that exists, of that organization.
+ */
+export class IsOrganizationContentQuery extends Query<boolean> {
+  constructor(readonly organizationId: string, readonly kind: OrganizationContentKind, readonly id: string) { super(); }
 }

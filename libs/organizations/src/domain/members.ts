@@ -1,5 +1,5 @@
 import { Conflict, Role } from '@app/platform';
-import { adminCount, isMember, MemberNotFound, MemberSource, OrganizationEvent, OrganizationNotFound, OrganizationState, requireAdmin } from './organization';
+import { adminCount, CommandOf, isMember, MemberNotFound, MemberSource, OrganizationEvent, OrganizationNotFound, OrganizationState, requireAdmin } from './organization';
 
 /** Demoting or removing the last admin would leave nobody able to administrate the organization. */
 export class LastAdmin extends Conflict {
@@ -8,58 +8,69 @@ export class LastAdmin extends Conflict {
   }
 }
 
-/**
- * Operator action (CLI) and email invites: adds a user, or changes the role of an existing one;
- * the same role again is a no-op.
- */
-export function decideAddMember(
-  s: OrganizationState, id: string, userId: string, role: Role | null, now: Date,
-  extra: { source?: MemberSource; sso?: boolean; addedBy?: string } = {},
+/** An organization keeps at least one admin: the last one may be neither demoted nor removed. */
+function requireAnotherAdmin(s: OrganizationState, organizationId: string, userId: string): void {
+  if (s.members[userId] === 'admin' && adminCount(s) === 1) throw new LastAdmin(userId, organizationId);
+}
+
+/** Every role change of a member: the same role again is a no-op. */
+function changeRole(s: OrganizationState, organizationId: string, userId: string, role: Role | null): OrganizationEvent[] {
+  const from = s.members[userId];
+  if (from === role) return [];
+  requireAnotherAdmin(s, organizationId, userId);
+  return [{ type: 'OrganizationMemberRoleChanged', data: { organizationId, userId, role, from } }];
+}
+
+function addMember(
+  s: OrganizationState, organizationId: string, userId: string, role: Role | null, now: Date,
+  extra: { source: MemberSource; sso?: boolean; addedBy?: string },
 ): OrganizationEvent[] {
-  if (!s.exists) throw new OrganizationNotFound(id);
-  if (isMember(s, userId)) {
-    const from = s.members[userId];
-    if (from === role) return [];
-    if (from === 'admin' && adminCount(s) === 1) throw new LastAdmin(userId, id);
-    return [{ type: 'OrganizationMemberRoleChanged', data: { organizationId: id, userId, role, from } }];
-  }
-  return [{ type: 'OrganizationMemberAdded', data: { organizationId: id, userId, role, joinedAt: now.toISOString(), ...extra } }];
+  if (isMember(s, userId)) return changeRole(s, organizationId, userId, role);
+  return [{ type: 'OrganizationMemberAdded', data: { organizationId, userId, role, joinedAt: now.toISOString(), ...extra } }];
+}
+
+/** Operator action (CLI): adds a user, or changes the role of an existing one. */
+export function decideAddMember(c: CommandOf<'AddMember'>, s: OrganizationState, now: Date): OrganizationEvent[] {
+  if (!s.exists) throw new OrganizationNotFound(c.organizationId);
+  return addMember(s, c.organizationId, c.userId, c.role, now, { source: c.source });
 }
 
 /**
  * Invites by email add the users right away (the reference answers with the ids "added to the
- * organization"). Existing members keep their role: an invite never demotes anyone.
+ * organization"). Existing members keep their role: an invite never demotes anyone. The role is
+ * the invite's own, else the body's, else the organization's defaultRole; SSO membership is only
+ * granted to users who belong to no other organization.
  */
-export function decideInviteMembers(
-  s: OrganizationState, id: string, actorId: string, invites: Array<{ userId: string; role: Role | null; sso: boolean }>, now: Date,
-): OrganizationEvent[] {
-  requireAdmin(s, id, actorId, 'invite members');
+export function decideInviteMembers(c: CommandOf<'InviteMembers'>, s: OrganizationState, now: Date): OrganizationEvent[] {
+  requireAdmin(s, c.organizationId, c.actorId, 'invite members');
   const seen = new Set<string>();
-  return invites.flatMap((i) => {
+  return c.invites.flatMap((i) => {
     if (isMember(s, i.userId) || seen.has(i.userId)) return [];
     seen.add(i.userId);
-    return decideAddMember(s, id, i.userId, i.role, now, { source: 'email-invite', sso: i.sso, addedBy: actorId });
+    const role = i.role !== undefined ? i.role : c.role !== undefined ? c.role : s.defaultRole;
+    return addMember(s, c.organizationId, i.userId, role, now, { source: 'email-invite', sso: ssoGranted(c.sso, i), addedBy: c.actorId });
   });
 }
 
+/** SSO membership, when asked for, is only for users who belong to no other organization. */
+export const ssoGranted = (sso: boolean, i: { memberElsewhere: boolean }) => sso && !i.memberElsewhere;
+
 /** `role` undefined (a PATCH without it) changes nothing, but is still only for admins. */
-export function decideChangeMemberRole(s: OrganizationState, id: string, actorId: string, userId: string, role: Role | null | undefined): OrganizationEvent[] {
-  requireAdmin(s, id, actorId, "change members' roles");
-  if (!isMember(s, userId)) throw new MemberNotFound(userId, id);
-  const from = s.members[userId];
-  if (role === undefined || from === role) return [];
-  if (from === 'admin' && adminCount(s) === 1) throw new LastAdmin(userId, id);
-  return [{ type: 'OrganizationMemberRoleChanged', data: { organizationId: id, userId, role, from } }];
+export function decideChangeMemberRole(c: CommandOf<'ChangeMemberRole'>, s: OrganizationState): OrganizationEvent[] {
+  requireAdmin(s, c.organizationId, c.actorId, "change members' roles");
+  if (!isMember(s, c.userId)) throw new MemberNotFound(c.userId, c.organizationId);
+  return c.role === undefined ? [] : changeRole(s, c.organizationId, c.userId, c.role);
 }
 
 /** Removing someone who is not a member decides nothing (204); their team seats go with them. */
-export function decideRemoveMember(s: OrganizationState, id: string, actorId: string, userId: string, now: Date): OrganizationEvent[] {
-  requireAdmin(s, id, actorId, 'remove members');
+export function decideRemoveMember(c: CommandOf<'RemoveMember'>, s: OrganizationState, now: Date): OrganizationEvent[] {
+  const { organizationId, userId } = c;
+  requireAdmin(s, organizationId, c.actorId, 'remove members');
   if (!isMember(s, userId)) return [];
+  requireAnotherAdmin(s, organizationId, userId);
   const role = s.members[userId];
-  if (role === 'admin' && adminCount(s) === 1) throw new LastAdmin(userId, id);
   const teamSeats: OrganizationEvent[] = Object.entries(s.teams)
     .filter(([, t]) => userId in t.members)
-    .map(([teamId]) => ({ type: 'TeamMemberRemoved', data: { organizationId: id, teamId, userId } }));
-  return [...teamSeats, { type: 'OrganizationMemberRemoved', data: { organizationId: id, userId, role, removedAt: now.toISOString() } }];
+    .map(([teamId]) => ({ type: 'TeamMemberRemoved', data: { organizationId, teamId, userId } }));
+  return [...teamSeats, { type: 'OrganizationMemberRemoved', data: { organizationId, userId, role, removedAt: now.toISOString() } }];
 }

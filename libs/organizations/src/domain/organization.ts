@@ -1,8 +1,10 @@
-import { BadRequest, Evolver, Forbidden, NotFound, Role } from '@app/platform';
-import { OrganizationEvent, OrganizationSettings, TeamRole } from './organization.events';
+import { BadRequest, Forbidden, NotFound, Role } from '@app/platform';
+import { CommandOf } from './organization.commands';
+import { OrganizationEvent, TeamRole } from './organization.events';
 import { organizationAllows } from './organization-permissions';
 
 export * from './organization.events';
+export * from './organization.commands';
 
 export interface TeamState {
   title: string;
@@ -31,40 +33,41 @@ const without = <V>(o: Record<string, V>, key: string): Record<string, V> => {
 const mapTeams = (s: OrganizationState, teamId: string, f: (t: TeamState) => TeamState): OrganizationState =>
   s.teams[teamId] ? { ...s, teams: { ...s.teams, [teamId]: f(s.teams[teamId]) } } : s;
 
-export const organization: Evolver<OrganizationState, OrganizationEvent> = {
-  initialState: { exists: false, id: null, members: {}, teams: {}, invites: {}, emailDomains: [], defaultRole: null, inviteLinks: false },
-  evolve(s, e) {
-    switch (e.type) {
-      case 'OrganizationCreated': return { ...s, exists: true, id: e.data.organizationId };
-      case 'OrganizationUpdated': {
-        const c = e.data.changes;
-        return {
-          ...s,
-          emailDomains: c.emailDomains ?? s.emailDomains,
-          defaultRole: c.defaultRole !== undefined ? c.defaultRole : s.defaultRole,
-          inviteLinks: c.inviteLinks ?? s.inviteLinks,
-        };
-      }
-      case 'OrganizationMemberAdded':
-      case 'OrganizationJoined':
-      case 'OrganizationMemberRoleChanged': return { ...s, members: { ...s.members, [e.data.userId]: e.data.role } };
-      case 'OrganizationMemberRemoved': {
-        // Teams drop the user too (the decider also emits TeamMemberRemoved for each team).
-        const teams = Object.fromEntries(Object.entries(s.teams).map(([id, t]) => [id, { ...t, members: without(t.members, e.data.userId) }]));
-        return { ...s, members: without(s.members, e.data.userId), teams };
-      }
-      case 'OrganizationInviteCreated':
-      case 'OrganizationInviteRoleChanged': return { ...s, invites: { ...s.invites, [e.data.inviteId]: e.data.role } };
-      case 'OrganizationInviteDeleted': return { ...s, invites: without(s.invites, e.data.inviteId) };
-      case 'TeamCreated': return { ...s, teams: { ...s.teams, [e.data.teamId]: { title: e.data.title, members: {} } } };
-      case 'TeamRenamed': return mapTeams(s, e.data.teamId, (t) => ({ ...t, title: e.data.title }));
-      case 'TeamDeleted': return { ...s, teams: without(s.teams, e.data.teamId) };
-      case 'TeamMemberAdded':
-      case 'TeamMemberRoleChanged': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: { ...t.members, [e.data.userId]: e.data.role } }));
-      case 'TeamMemberRemoved': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: without(t.members, e.data.userId) }));
-    }
-  },
+export const initialOrganizationState: OrganizationState = {
+  exists: false, id: null, members: {}, teams: {}, invites: {}, emailDomains: [], defaultRole: null, inviteLinks: false,
 };
+
+export function evolveOrganization(s: OrganizationState, e: OrganizationEvent): OrganizationState {
+  switch (e.type) {
+    case 'OrganizationCreated': return { ...s, exists: true, id: e.data.organizationId };
+    case 'OrganizationUpdated': {
+      const c = e.data.changes;
+      return {
+        ...s,
+        emailDomains: c.emailDomains ?? s.emailDomains,
+        defaultRole: c.defaultRole !== undefined ? c.defaultRole : s.defaultRole,
+        inviteLinks: c.inviteLinks ?? s.inviteLinks,
+      };
+    }
+    case 'OrganizationMemberAdded':
+    case 'OrganizationJoined':
+    case 'OrganizationMemberRoleChanged': return { ...s, members: { ...s.members, [e.data.userId]: e.data.role } };
+    case 'OrganizationMemberRemoved': {
+      // Teams drop the user too (the decider also emits TeamMemberRemoved for each team).
+      const teams = Object.fromEntries(Object.entries(s.teams).map(([id, t]) => [id, { ...t, members: without(t.members, e.data.userId) }]));
+      return { ...s, members: without(s.members, e.data.userId), teams };
+    }
+    case 'OrganizationInviteCreated':
+    case 'OrganizationInviteRoleChanged': return { ...s, invites: { ...s.invites, [e.data.inviteId]: e.data.role } };
+    case 'OrganizationInviteDeleted': return { ...s, invites: without(s.invites, e.data.inviteId) };
+    case 'TeamCreated': return { ...s, teams: { ...s.teams, [e.data.teamId]: { title: e.data.title, members: {} } } };
+    case 'TeamRenamed': return mapTeams(s, e.data.teamId, (t) => ({ ...t, title: e.data.title }));
+    case 'TeamDeleted': return { ...s, teams: without(s.teams, e.data.teamId) };
+    case 'TeamMemberAdded':
+    case 'TeamMemberRoleChanged': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: { ...t.members, [e.data.userId]: e.data.role } }));
+    case 'TeamMemberRemoved': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: without(t.members, e.data.userId) }));
+  }
+}
 
 // ——— Named rule errors ———
 
@@ -110,17 +113,20 @@ export function validateTitle(title: string): string {
 
 // ——— Organization lifecycle and settings ———
 
-export function decideCreate(s: OrganizationState, id: string, title: string, adminId: string, now: Date): OrganizationEvent[] {
+export function decideCreate(c: CommandOf<'CreateOrganization'>, s: OrganizationState, now: Date): OrganizationEvent[] {
   if (s.exists) return [];
   const at = now.toISOString();
+  const { organizationId } = c;
   return [
-    { type: 'OrganizationCreated', data: { organizationId: id, title: validateTitle(title), createdBy: adminId, createdAt: at } },
-    { type: 'OrganizationMemberAdded', data: { organizationId: id, userId: adminId, role: 'admin', joinedAt: at, source: 'creator' } },
+    { type: 'OrganizationCreated', data: { organizationId, title: validateTitle(c.title), createdBy: c.adminId, createdAt: at } },
+    { type: 'OrganizationMemberAdded', data: { organizationId, userId: c.adminId, role: 'admin', joinedAt: at, source: 'creator' } },
   ];
 }
 
-export function decideUpdate(s: OrganizationState, id: string, actorId: string, changes: OrganizationSettings, now: Date): OrganizationEvent[] {
-  requireAdmin(s, id, actorId, 'update the organization');
-  if (Object.keys(changes).length === 0) return [];
-  return [{ type: 'OrganizationUpdated', data: { organizationId: id, changes, updatedAt: now.toISOString() } }];
+/** Only admins change settings; the title follows the same rule as at creation. An empty change is a no-op. */
+export function decideUpdate(c: CommandOf<'UpdateOrganization'>, s: OrganizationState, now: Date): OrganizationEvent[] {
+  requireAdmin(s, c.organizationId, c.actorId, 'update the organization');
+  if (Object.keys(c.changes).length === 0) return [];
+  const changes = c.changes.title === undefined ? c.changes : { ...c.changes, title: validateTitle(c.changes.title) };
+  return [{ type: 'OrganizationUpdated', data: { organizationId: c.organizationId, changes, updatedAt: now.toISOString() } }];
 }

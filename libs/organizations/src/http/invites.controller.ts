@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, PageQuery, Principal, ProjectionEngine, Urls } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
 import { InviteMembersCommand } from '../application/commands/invite-members.command';
 import { ChangeInviteRoleCommand, CreateInviteLinkCommand, DeleteInviteLinkCommand } from '../application/commands/invite-link.commands';
 import { JoinWithInviteCommand } from '../application/commands/join.commands';
 import { GetInviteLinkQuery, ListInviteLinksQuery } from '../application/queries/invite.queries';
-import { parseCreateInviteLink, parseInviteLinkPatch, parseInviteUsers } from './member.bodies';
+import { organizationStream } from '../domain/organization';
+import { CreateInviteLinkBody, InviteUsersBody, UpdateInviteLinkBody } from './member.bodies';
 
 /** Reference tag organization-invites: invites by email and link invites. */
 @Controller('orgs/:organizationId')
@@ -15,9 +16,8 @@ export class InvitesController {
 
   @Post('invites')
   @HttpCode(200)
-  invite(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown) {
-    const { invites, role, sso } = parseInviteUsers(body);
-    return this.commands.execute(new InviteMembersCommand(organizationId, caller.userId, invites, role, sso));
+  invite(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: InviteUsersBody) {
+    return this.commands.execute(new InviteMembersCommand(organizationId, caller.userId, body.invites(), body.role, body.sso === true));
   }
 
   @Post('invites/:inviteId')
@@ -33,21 +33,22 @@ export class InvitesController {
   }
 
   @Post('link-invites')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const { inviteId } = await this.commands.execute(new CreateInviteLinkCommand(organizationId, caller.userId, parseCreateInviteLink(body)));
+  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateInviteLinkBody, @Res({ passthrough: true }) res: Response) {
+    const { inviteId } = await this.commands.execute(new CreateInviteLinkCommand(organizationId, caller.userId, body.role));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/orgs/${organizationId}/link-invites/${inviteId}`));
     return this.queries.execute(new GetInviteLinkQuery(organizationId, caller.userId, inviteId));
   }
 
   @Get('link-invites/:inviteId')
+  @ResourceStream((p) => organizationStream(p.organizationId))
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('inviteId') inviteId: string) {
     return this.queries.execute(new GetInviteLinkQuery(organizationId, caller.userId, inviteId));
   }
 
   @Patch('link-invites/:inviteId')
-  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('inviteId') inviteId: string, @Body() body: unknown) {
-    await this.commands.execute(new ChangeInviteRoleCommand(organizationId, caller.userId, inviteId, parseInviteLinkPatch(body)));
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('inviteId') inviteId: string, @Body() body: UpdateInviteLinkBody) {
+    await this.commands.execute(new ChangeInviteRoleCommand(organizationId, caller.userId, inviteId, body.role));
     await this.engine.settle();
     return this.queries.execute(new GetInviteLinkQuery(organizationId, caller.userId, inviteId));
   }

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, Principal, ProjectionEngine } from '@app/platform';
+import { Caller, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
 import { ChangeMemberRoleCommand, RemoveMemberCommand } from '../application/commands/member.commands';
 import { GetMemberQuery, ListMembersQuery } from '../application/queries/member.queries';
 import { ListMemberTeamsQuery } from '../application/queries/member-teams.query';
+import { organizationStream } from '../domain/organization';
 import { ListMembersParams, ListMemberTeamsParams } from './list.params';
-import { parseMemberPatch } from './member.bodies';
+import { UpdateMemberBody } from './member.bodies';
 
 /** Reference tag organization-members. */
 @Controller('orgs/:organizationId/members')
@@ -19,14 +20,14 @@ export class MembersController {
   }
 
   @Get(':userId')
+  @ResourceStream((p) => organizationStream(p.organizationId))
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string) {
     return this.queries.execute(new GetMemberQuery(organizationId, caller.userId, userId));
   }
 
   @Patch(':userId')
-  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Body() body: unknown) {
-    const { role } = parseMemberPatch(body);
-    await this.commands.execute(new ChangeMemberRoleCommand(organizationId, caller.userId, userId, role));
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Body() body: UpdateMemberBody) {
+    await this.commands.execute(new ChangeMemberRoleCommand(organizationId, caller.userId, userId, body.role));
     await this.engine.settle();
     return this.queries.execute(new GetMemberQuery(organizationId, caller.userId, userId, true));
   }

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Caller, PageQuery, Principal, ProjectionEngine } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
 import { JoinOrganizationCommand } from '../application/commands/join.commands';
 import { UpdateOrganizationCommand } from '../application/commands/organization.commands';
 import { GetOrganizationsForEmailDomainQuery } from '../application/queries/email-domain.queries';
 import { GetOrganizationQuery, ListOrganizationsQuery } from '../application/queries/organization.queries';
-import { parseOrganizationPatch } from './update-organization.body';
+import { organizationStream } from '../domain/organization';
+import { UpdateOrganizationBody } from './update-organization.body';
 
 @Controller()
 export class OrganizationsController {
@@ -17,13 +18,14 @@ export class OrganizationsController {
   }
 
   @Get('orgs/:organizationId')
+  @ResourceStream((p) => organizationStream(p.organizationId))
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string) {
     return this.queries.execute(new GetOrganizationQuery(organizationId, caller.userId));
   }
 
   @Patch('orgs/:organizationId')
-  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown) {
-    await this.commands.execute(new UpdateOrganizationCommand(organizationId, caller.userId, parseOrganizationPatch(body)));
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: UpdateOrganizationBody) {
+    await this.commands.execute(new UpdateOrganizationCommand(organizationId, caller.userId, body.settings()));
     await this.engine.settle();
     return this.queries.execute(new GetOrganizationQuery(organizationId, caller.userId));
   }

@@ -1,54 +1,65 @@
-import { BadRequest, check } from '@app/platform';
+import { IsIn, IsString } from 'class-validator';
+import { IfPresent, IsArrayOf, isPlainObject, Satisfies, unknownKeyProblem } from '@app/platform';
 import { UserRef } from '../application/commands/team-members.commands';
 import { TEAM_ROLES, TeamRole } from '../domain/organization';
-import { validateTeamTitle } from '../domain/teams';
 
-export const MAX_TEAM_CHANGES = 1000;
+/** The title's length (1 to 64 after trimming) is the decider's rule (domain/teams.ts). */
+const TITLE = { message: '$property: is required, a string of 1 to 64 characters' };
+const userRef = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+const USER_REF = 'must be a user id or an email';
 
-/** Body of PUT /orgs/{organizationId}/teams: `{title, members?}`. */
-export function parseCreateTeam(body: unknown): { title: string; members: string[] } {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['title', 'members']);
-  if (!('title' in b)) throw new BadRequest('title: is required (1 to 64 characters)');
-  const members = 'members' in b ? check.stringArray('members', b.members) : [];
-  if (members.length > MAX_TEAM_CHANGES) throw new BadRequest(`members: at most ${MAX_TEAM_CHANGES}`);
-  return { title: validateTeamTitle('title', b.title), members };
+/** Body of PUT /orgs/{organizationId}/teams: `{title, members?}` (member ids). */
+export class CreateTeamBody {
+  @IsString(TITLE)
+  title!: string;
+
+  @IfPresent()
+  @IsArrayOf((v) => typeof v === 'string', 'must be a user id')
+  members?: string[];
 }
 
 /** Body of PATCH /orgs/{organizationId}/teams/{teamId}: `{title}` (required). */
-export function parseTeamPatch(body: unknown): string {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['title']);
-  if (!('title' in b)) throw new BadRequest('title: is required (1 to 64 characters)');
-  return validateTeamTitle('title', b.title);
+export class UpdateTeamBody {
+  @IsString(TITLE)
+  title!: string;
 }
 
-const teamRole = (field: string, v: unknown): TeamRole => check.oneOf(field, v, TEAM_ROLES);
+function membershipsProblem(v: unknown, field: string): string | null {
+  if (!isPlainObject(v)) return `${field}: must be an object`;
+  for (const [ref, m] of Object.entries(v)) {
+    const f = `${field}.${ref}`;
+    const p = !isPlainObject(m) ? `${f}: must be an object`
+      : unknownKeyProblem(m, ['role'], f) ?? (TEAM_ROLES.includes(m.role as TeamRole) ? null : `${f}.role: must be one of ${TEAM_ROLES.join(', ')}`);
+    if (p) return p;
+  }
+  return null;
+}
 
 /** Body of PUT .../teams/{teamId}/members (reference UpdateMembersInOrganizationTeam); users by id or email. */
-export function parseUpdateTeamMembers(body: unknown): { set: Array<UserRef & { role: TeamRole | undefined }>; remove: UserRef[] } {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['add', 'memberships', 'remove']);
-  const refs = (field: string) => (field in b ? check.stringArray(field, b[field]).map((ref, i) => ({ field: `${field}[${i}]`, ref: nonEmpty(`${field}[${i}]`, ref) })) : []);
-  const add = refs('add').map((u) => ({ ...u, role: undefined }));
-  const remove = refs('remove');
-  const memberships = 'memberships' in b ? Object.entries(check.object('memberships', b.memberships)).map(([ref, v]) => {
-    const m = check.object(`memberships.${ref}`, v);
-    check.onlyKeys(`memberships.${ref}`, m, ['role']);
-    return { field: `memberships.${ref}`, ref, role: teamRole(`memberships.${ref}.role`, m.role) };
-  }) : [];
-  if (add.length + remove.length + memberships.length > MAX_TEAM_CHANGES) throw new BadRequest(`body: at most ${MAX_TEAM_CHANGES} changes per request`);
-  return { set: [...add, ...memberships], remove };
+export class UpdateTeamMembersBody {
+  @IfPresent()
+  @IsArrayOf(userRef, USER_REF)
+  add?: string[];
+
+  @IfPresent()
+  @Satisfies('isTeamMemberships', membershipsProblem)
+  memberships?: Record<string, { role: TeamRole }>;
+
+  @IfPresent()
+  @IsArrayOf(userRef, USER_REF)
+  remove?: string[];
+
+  /** Users to add or re-role (added ones first), and users to remove, each with its field. */
+  change(): { set: Array<UserRef & { role: TeamRole | undefined }>; remove: UserRef[] } {
+    const refs = (field: string, list: string[] = []) => list.map((ref, i) => ({ field: `${field}[${i}]`, ref: ref.trim() }));
+    const memberships = Object.entries(this.memberships ?? {}).map(([ref, m]) => ({ field: `memberships.${ref}`, ref, role: m.role }));
+    return { set: [...refs('add', this.add).map((u) => ({ ...u, role: undefined })), ...memberships], remove: refs('remove', this.remove) };
+  }
 }
 
 /** Body of PUT .../teams/{teamId}/members/{userId}: optional `{role}` (owner or member). */
-export function parseAddTeamMember(body: unknown): TeamRole | undefined {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['role']);
-  return 'role' in b ? teamRole('role', b.role) : undefined;
-}
-
-function nonEmpty(field: string, v: string): string {
-  if (v.trim() === '') throw new BadRequest(`${field}: must be a user id or an email`);
-  return v.trim();
+export class AddTeamMemberBody {
+  @IfPresent()
+  @IsIn(TEAM_ROLES)
+  role?: TeamRole;
 }

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, PageQuery, Principal, ProjectionEngine, Urls } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, RepresentedBy, ResourceStream, Urls } from '@app/platform';
 import { ChangeTeamMembersCommand } from '../application/commands/team-members.commands';
 import { CreateTeamCommand, DeleteTeamCommand, RenameTeamCommand } from '../application/commands/team.commands';
 import { GetTeamQuery, ListTeamMembersQuery, ListTeamsQuery } from '../application/queries/team.queries';
+import { organizationStream } from '../domain/organization';
 import { ListTeamsParams } from './list.params';
-import { parseAddTeamMember, parseCreateTeam, parseTeamPatch, parseUpdateTeamMembers } from './team.bodies';
+import { AddTeamMemberBody, CreateTeamBody, UpdateTeamBody, UpdateTeamMembersBody } from './team.bodies';
 
 /** Reference tags teams and team-members. */
 @Controller('orgs/:organizationId/teams')
@@ -19,22 +20,22 @@ export class TeamsController {
   }
 
   @Put()
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const { title, members } = parseCreateTeam(body);
-    const { teamId } = await this.commands.execute(new CreateTeamCommand(organizationId, caller.userId, title, members));
+  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateTeamBody, @Res({ passthrough: true }) res: Response) {
+    const { teamId } = await this.commands.execute(new CreateTeamCommand(organizationId, caller.userId, body.title, body.members ?? []));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/orgs/${organizationId}/teams/${teamId}`));
     return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
   }
 
   @Get(':teamId')
+  @ResourceStream((p) => organizationStream(p.organizationId))
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string) {
     return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
   }
 
   @Patch(':teamId')
-  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: unknown) {
-    await this.commands.execute(new RenameTeamCommand(organizationId, caller.userId, teamId, parseTeamPatch(body)));
+  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: UpdateTeamBody) {
+    await this.commands.execute(new RenameTeamCommand(organizationId, caller.userId, teamId, body.title));
     await this.engine.settle();
     return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
   }
@@ -51,20 +52,22 @@ export class TeamsController {
   }
 
   @Put(':teamId/members')
+  @RepresentedBy(1) // If-Match names the team
   @HttpCode(204)
-  async updateMembers(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: unknown): Promise<void> {
-    const { set, remove } = parseUpdateTeamMembers(body);
+  async updateMembers(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: UpdateTeamMembersBody): Promise<void> {
+    const { set, remove } = body.change();
     await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, set, remove));
   }
 
   @Put(':teamId/members/:userId')
+  @RepresentedBy(2)
   @HttpCode(204)
-  async addMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Body() body: unknown): Promise<void> {
-    const role = parseAddTeamMember(body);
-    await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [{ field: 'userId', ref: userId, role }], []));
+  async addMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Body() body: AddTeamMemberBody): Promise<void> {
+    await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [{ field: 'userId', ref: userId, role: body.role }], []));
   }
 
   @Delete(':teamId/members/:userId')
+  @RepresentedBy(2)
   async removeMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
     const { changed } = await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [], [{ field: 'userId', ref: userId }]));
     res.status(changed > 0 ? 205 : 204);

@@ -1,72 +1,60 @@
-import { BadRequest, check, parseRoleOrNull } from '@app/platform';
-import { DefaultContent, MergeRules, OrganizationSettings, validateTitle } from '../domain/organization';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IfPresent, IsArrayOf, IsHttpUrl, IsRoleOrNull, Role } from '@app/platform';
+import { DefaultContent, MergeRules, OrganizationSettings } from '../domain/organization';
+import { IsDefaultContent, IsMergeRules } from './organization.validators';
 
-const SINGLE_RULES = ['require_at_least_one_review', 'require_all_reviews_approved', 'require_agent_review', 'require_up_to_date_change_request', 'require_change_request_subject', 'require_change_request_description'];
-const USER_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'];
+const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+const lowerCased = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((d) => (typeof d === 'string' ? d.trim().toLowerCase() : d)) : value);
 
-/** Merge rules for an organization: `{type: none}` or `{type: rules, rules[]}` (reference MergeRule). */
-export function parseMergeRules(field: string, v: unknown, allowInherit: boolean): MergeRules | { type: 'inherit' } {
-  const o = check.object(field, v);
-  const type = check.oneOf(`${field}.type`, o.type, allowInherit ? (['inherit', 'none', 'rules'] as const) : (['none', 'rules'] as const));
-  if (type !== 'rules') {
-    check.onlyKeys(field, o, ['type']);
-    return { type };
-  }
-  check.onlyKeys(field, o, ['type', 'rules']);
-  if (!Array.isArray(o.rules)) throw new BadRequest(`${field}.rules: must be an array`);
-  const rules = o.rules.map((r, i) => {
-    const f = `${field}.rules[${i}]`;
-    const rule = check.object(f, r);
-    const name = check.oneOf(`${f}.rule`, rule.rule, [...SINGLE_RULES, ...USER_RULES, 'custom']);
-    if (USER_RULES.includes(name)) {
-      check.onlyKeys(f, rule, ['rule', 'users']);
-      return { rule: name, users: check.stringArray(`${f}.users`, rule.users) };
-    }
-    if (name === 'custom') {
-      check.onlyKeys(f, rule, ['rule', 'expression']);
-      return { rule: name, expression: check.string(`${f}.expression`, rule.expression, { min: 1 }) };
-    }
-    check.onlyKeys(f, rule, ['rule']);
-    return { rule: name };
-  });
-  return { type: 'rules', rules };
-}
+/** Body of PATCH /v1/orgs/{organizationId} (reference UpdateOrganization); the title's length is the decider's rule. */
+export class UpdateOrganizationBody {
+  @IfPresent()
+  @IsString()
+  title?: string;
 
-/** A site pointer (the reference's variant), or the space and collection pointers it still validates. */
-function parseDefaultContent(v: unknown): DefaultContent {
-  const dc = check.object('defaultContent', v);
-  const type = check.oneOf('defaultContent.type', dc.type, ['site', 'space', 'collection'] as const);
-  check.onlyKeys('defaultContent', dc, ['type', type]);
-  const ref = check.string(`defaultContent.${type}`, dc[type], { min: 1 });
-  return type === 'site' ? { type, site: ref } : type === 'space' ? { type, space: ref } : { type, collection: ref };
-}
+  @IfPresent()
+  @Transform(lowerCased)
+  @IsArrayOf((d) => typeof d === 'string' && DOMAIN.test(d), 'must be a domain name such as docs.example.com')
+  emailDomains?: string[];
 
-/** Validates the body of PATCH /v1/orgs/{organizationId}. */
-export function parseOrganizationPatch(body: unknown): OrganizationSettings {
-  const b = check.object('body', body ?? {});
-  check.onlyKeys('body', b, ['title', 'emailDomains', 'hostname', 'defaultRole', 'defaultContent', 'logo', 'sso', 'ai', 'inviteLinks', 'mergeRules']);
-  const out: OrganizationSettings = {};
-  if ('title' in b) out.title = validateTitle(check.string('title', b.title));
-  if ('emailDomains' in b) {
-    out.emailDomains = check.stringArray('emailDomains', b.emailDomains).map((d, i) =>
-      check.string(`emailDomains[${i}]`, d.trim().toLowerCase(), { pattern: /^[a-z0-9-]+(\.[a-z0-9-]+)+$/ }),
-    );
+  @IfPresent()
+  @IsString()
+  @Length(3, 32)
+  @Matches(/^[a-z0-9][a-z0-9-]*[a-z0-9]$/, { message: '$property: lower-case letters, digits and inner dashes only' })
+  hostname?: string;
+
+  @IfPresent()
+  @IsRoleOrNull()
+  defaultRole?: Role | null;
+
+  @IfPresent()
+  @IsDefaultContent()
+  defaultContent?: DefaultContent | null;
+
+  /** null removes the logo. */
+  @IsOptional()
+  @IsHttpUrl()
+  logo?: string | null;
+
+  @IfPresent()
+  @IsBoolean()
+  sso?: boolean;
+
+  @IfPresent()
+  @IsBoolean()
+  ai?: boolean;
+
+  @IfPresent()
+  @IsBoolean()
+  inviteLinks?: boolean;
+
+  @IfPresent()
+  @IsMergeRules(false)
+  mergeRules?: MergeRules;
+
+  /** The fields present in the body (absent ones change nothing). */
+  settings(): OrganizationSettings {
+    return Object.fromEntries(Object.entries(this).filter(([, v]) => v !== undefined)) as OrganizationSettings;
   }
-  if ('hostname' in b) out.hostname = check.string('hostname', b.hostname, { min: 3, max: 32, pattern: /^[a-z0-9][a-z0-9-]*[a-z0-9]$/ });
-  if ('defaultRole' in b) out.defaultRole = parseRoleOrNull('defaultRole', b.defaultRole);
-  if ('defaultContent' in b) {
-    if (b.defaultContent === null) out.defaultContent = null;
-    else {
-      out.defaultContent = parseDefaultContent(b.defaultContent);
-    }
-  }
-  if ('logo' in b) out.logo = b.logo === null ? null : check.url('logo', b.logo);
-  for (const flag of ['sso', 'ai', 'inviteLinks'] as const) {
-    if (flag in b) {
-      if (typeof b[flag] !== 'boolean') throw new BadRequest(`${flag}: must be a boolean`);
-      out[flag] = b[flag] as boolean;
-    }
-  }
-  if ('mergeRules' in b) out.mergeRules = parseMergeRules('mergeRules', b.mergeRules, false) as MergeRules;
-  return out;
 }

@@ -1,7 +1,7 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Caller, NotFound, Principal, ReadStore } from '@app/platform';
-import { GetUsersQuery, UserView } from '@app/identity';
+import { Caller, NotFound, Principal, ReadStore, ResourceStream } from '@app/platform';
+import { GetUsersQuery, userStream, UserView } from '@app/identity';
 import { MEMBERS, MemberDoc } from '../application/queries/read-models';
 
 /**
@@ -14,6 +14,7 @@ export class UsersController {
   constructor(private readonly queries: QueryBus, private readonly store: ReadStore) {}
 
   @Get(':userId')
+  @ResourceStream((p) => userStream(p.userId))
   async byId(@Caller() caller: Principal, @Param('userId') userId: string): Promise<UserView> {
     if (userId !== caller.userId && !(await this.shareAnOrganization(caller.userId, userId))) throw new NotFound(`No user with id ${userId}`);
     const user = (await this.queries.execute(new GetUsersQuery([userId]))).get(userId);

@@ -33,7 +33,11 @@ export const Caller = createParamDecorator((_: unknown, ctx: ExecutionContext): 
 
 @Injectable()
 export class BearerAuthGuard implements CanActivate {
-  constructor(private readonly reflector: Reflector, private readonly verifier: TokenVerifier, private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly verifier: TokenVerifier,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, [ctx.getHandler(), ctx.getClass()])) return true;
@@ -49,7 +53,10 @@ export class BearerAuthGuard implements CanActivate {
       const deadline = Date.now() + UNKNOWN_TOKEN_WAIT_MS;
       await this.engine.ensureServing(UNKNOWN_TOKEN_WAIT_MS);
       await this.engine.waitForHead(Math.max(0, deadline - Date.now())).catch((e) => {
-        throw new ServiceUnavailable('The read models are catching up with the event store: the API token cannot be checked yet; retry shortly', (e as ServiceUnavailable).retryAfterSeconds ?? 1);
+        throw new ServiceUnavailable(
+          'The read models are catching up with the event store: the API token cannot be checked yet; retry shortly',
+          (e as ServiceUnavailable).retryAfterSeconds ?? 1,
+        );
       });
       principal = await this.verifier.verify(m[1]);
     }

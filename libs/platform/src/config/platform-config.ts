@@ -49,6 +49,8 @@ export class PlatformConfig {
   shutdownTimeoutMs = 10_000;
   /** Store connection attempts at start (backoff between them) before giving up. */
   storeConnectAttempts = 30;
+  /** Memory budget of the content object cache, in bytes of the objects' JSON (CONTENT_CACHE_BYTES). */
+  contentCacheBytes = 64 * 1024 * 1024;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
     const c = new PlatformConfig();
@@ -74,6 +76,7 @@ export class PlatformConfig {
     if (env.READY_MAX_LAG_EVENTS) c.readyMaxLagEvents = Number(env.READY_MAX_LAG_EVENTS);
     if (env.SHUTDOWN_TIMEOUT_MS) c.shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS);
     if (env.STORE_CONNECT_ATTEMPTS) c.storeConnectAttempts = Number(env.STORE_CONNECT_ATTEMPTS);
+    if (env.CONTENT_CACHE_BYTES) c.contentCacheBytes = Number(env.CONTENT_CACHE_BYTES);
     return Object.assign(c, overrides);
   }
 }

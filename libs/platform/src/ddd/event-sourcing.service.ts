@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../clock/clock';
 import { deterministicId, newEventId } from '../ids/ids';
 import { EventStore, NewEvent, RecordedEvent, WrongExpectedRevisionError } from '../event-store/event-store.port';
 import { RequestContext } from '../http/request-context';
+import { WritePreconditions } from '../http/write-preconditions';
 import { Decider } from './decider';
 import { DomainEvent, Evolver, schemaVersionOf, upcast } from './domain-event';
 import { Conflict } from './errors';
@@ -26,6 +28,39 @@ export interface HandleOptions {
   /** Same key, same event ids: a retried command (saga redelivery, timer refire) writes nothing twice. */
   idempotencyKey?: string;
   maxRetries?: number;
+  /** Keeps the folded state between commands so that a long stream is read incrementally. */
+  cache?: FoldedStates;
+}
+
+/** The command itself, or how to build it from the freshly loaded state (when that needs I/O). */
+export type CommandOf<S, C> = C | ((state: S) => C | Promise<C>);
+
+/**
+ * Folded states of streams, kept between commands: events are immutable and only appended, so
+ * a later load folds just the events after the revision folded to (a change request's 150th
+ * edit reads one event, not 150). Events other writers appended are among those read, so a
+ * state taken from here is never stale. One entry per stream, bounded (least recently used go).
+ */
+export class FoldedStates {
+  private readonly entries: LRUCache<string, { evolve: object; state: unknown; revision: number }>;
+
+  constructor(maxStreams = 2_000) {
+    this.entries = new LRUCache({ max: maxStreams });
+  }
+
+  /** The state folded by this evolve (a decider and its evolver share it; another fold does not count). */
+  get<S>(stream: string, evolver: Evolver<S, DomainEvent>): { state: S; revision: number } | undefined {
+    const e = this.entries.get(stream);
+    return e && e.evolve === evolver.evolve ? { state: e.state as S, revision: e.revision } : undefined;
+  }
+
+  set<S>(stream: string, evolver: Evolver<S, DomainEvent>, state: S, revision: number): void {
+    this.entries.set(stream, { evolve: evolver.evolve, state, revision });
+  }
+
+  delete(stream: string): void {
+    this.entries.delete(stream);
+  }
 }
 
 /**
@@ -38,11 +73,17 @@ export interface HandleOptions {
 export class EventSourcing {
   constructor(private readonly store: EventStore, private readonly clock: Clock) {}
 
-  async load<S, E extends DomainEvent>(stream: string, evolver: Evolver<S, E>): Promise<{ state: S; revision: number }> {
-    const events = await this.store.readStream(stream);
-    let state = evolver.initialState;
-    for (const e of events) state = evolver.evolve(state, upcast(e) as unknown as E);
-    return { state, revision: events.length - 1 };
+  /** A stream's state and revision; with a cache, folding only the events after the cached revision. */
+  async load<S, E extends DomainEvent>(stream: string, evolver: Evolver<S, E>, cache?: FoldedStates): Promise<{ state: S; revision: number }> {
+    const cached = cache?.get(stream, evolver as Evolver<S, DomainEvent>);
+    let state = cached?.state ?? evolver.initialState;
+    let revision = cached?.revision ?? -1;
+    for (const e of await this.store.readStream(stream, cached ? { fromRevision: revision + 1 } : undefined)) {
+      state = evolver.evolve(state, upcast(e) as unknown as E);
+      revision = e.revision;
+    }
+    if (cache && revision >= 0 && revision !== cached?.revision) cache.set(stream, evolver as Evolver<S, DomainEvent>, state, revision);
+    return { state, revision };
   }
 
   async handle<S, E extends DomainEvent>(
@@ -62,14 +103,21 @@ export class EventSourcing {
   ): Promise<Decision<S, E>> {
     const maxRetries = options.maxRetries ?? 5;
     for (let attempt = 0; ; attempt++) {
-      const { state, revision } = await this.load(stream, evolver);
+      const { state, revision } = await this.load(stream, evolver, options.cache);
+      // If-Match: 412 when the stream moved after the representation the client's tag matched.
+      await WritePreconditions.check(this.store, stream);
       const now = this.clock.now();
       const events = await decide(state, now);
       if (events.length === 0) return { state, events, position: 0 };
       try {
         const result = await this.store.append(stream, events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)), revision < 0 ? 'no_stream' : revision);
         RequestContext.notePosition(result.position);
-        return { state: events.reduce(evolver.evolve, state), events, position: result.position };
+        WritePreconditions.wrote(stream);
+        const next = events.reduce(evolver.evolve, state);
+        // An idempotent replay appends nothing new: then the cache cannot know the revision.
+        if (result.nextRevision === revision + events.length) options.cache?.set(stream, evolver as Evolver<S, DomainEvent>, next, result.nextRevision);
+        else options.cache?.delete(stream);
+        return { state: next, events, position: result.position };
       } catch (e) {
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
         if (attempt >= maxRetries) throw new Conflict(`Concurrent modification of ${stream}; retry the request`);
@@ -80,17 +128,21 @@ export class EventSourcing {
   /**
    * The one shape of a command handler: load the stream once, check preconditions, decide with
    * the pure decider, append at the expected revision; on a concurrency conflict the whole cycle
-   * runs again on fresh state, a bounded number of times, then 409.
+   * runs again on fresh state, a bounded number of times, then 409. A command that needs I/O on
+   * the state it is decided on (a content batch applied to the current head, a merge computed
+   * against main) is given as a function of that state: it is rebuilt in every attempt, after
+   * the precondition.
    */
   execute<S, C extends { type: string }, E extends DomainEvent>(
     stream: string,
     decider: Decider<S, C, E>,
-    command: C,
+    command: CommandOf<S, C>,
     options: ExecuteOptions<S> = {},
   ): Promise<Decision<S, E>> {
     return this.cycle(stream, decider, async (state, now) => {
       await options.precondition?.(state);
-      return decider.decide(command, state, now);
+      const c = typeof command === 'function' ? await command(state) : command;
+      return decider.decide(c, state, now);
     }, options);
   }
 

@@ -1,6 +1,20 @@
-import { createHash, randomBytes } from 'crypto';
+import { createHash, randomBytes, randomUUID } from 'crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const ID_LENGTH = 20;
+/**
+ * 256 is not a multiple of 62, so `byte % 62` would make the first 8 characters more likely
+ * (5 byte values each against 4). Bytes from 248 (62 × 4) up are dropped and drawn again:
+ * every character then has exactly four byte values.
+ */
+export const UNBIASED_BYTE_LIMIT = 256 - (256 % ALPHABET.length);
+
+/** The id characters for the usable bytes of `bytes`, in order (unusable ones are skipped). */
+export function idCharacters(bytes: Uint8Array): string {
+  let chars = '';
+  for (const b of bytes) if (b < UNBIASED_BYTE_LIMIT) chars += ALPHABET[b % ALPHABET.length];
+  return chars;
+}
 
 /** Injected so tests can get predictable ids. */
 export abstract class IdGenerator {
@@ -8,10 +22,15 @@ export abstract class IdGenerator {
 }
 
 export class RandomIdGenerator extends IdGenerator {
+  constructor(private readonly random: (size: number) => Uint8Array = randomBytes) {
+    super();
+  }
+
+  /** 20 characters of [A-Za-z0-9], each equally likely (about 119 bits). */
   next(): string {
-    const bytes = randomBytes(20);
     let id = '';
-    for (const b of bytes) id += ALPHABET[b % ALPHABET.length];
+    // About 3% of bytes are dropped; draw again for the missing characters only.
+    while (id.length < ID_LENGTH) id += idCharacters(this.random(ID_LENGTH - id.length));
     return id;
   }
 }
@@ -33,7 +52,7 @@ export function deterministicId(...parts: Array<string | number>): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** A random (version 4) UUID: EventStoreDB takes event ids as UUIDs. */
 export function newEventId(): string {
-  const h = randomBytes(16).toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  return randomUUID();
 }

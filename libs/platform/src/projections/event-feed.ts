@@ -1,7 +1,10 @@
 import { Logger } from '@nestjs/common';
 import { EventStore, RecordedEvent, Subscription } from '../event-store/event-store.port';
 
-/** One event of a slice: where it is and its type; the whole event is parsed on first use. */
+/**
+ * One event of a slice: where it is and its type at once; `event()` gives the whole event, a
+ * copy of its own to every runner that handles it (as when each runner read for itself).
+ */
 export interface SliceEvent {
   readonly position: number;
   readonly type: string;
@@ -18,7 +21,7 @@ interface SliceReader {
 }
 const canReadSlices = (store: unknown): store is SliceReader => typeof (store as Partial<SliceReader>).readSlice === 'function';
 
-const parsed = (e: RecordedEvent): SliceEvent => ({ position: e.position, type: e.type, event: () => e });
+const parsed = (e: RecordedEvent): SliceEvent => ({ position: e.position, type: e.type, event: () => structuredClone(e) });
 
 interface Slice {
   /** The slice holds every event with after < position <= last. */

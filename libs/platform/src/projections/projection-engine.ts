@@ -8,6 +8,7 @@ import { ProjectionDefinition, SagaDefinition } from './projection';
 import { ProjectionRunner, RunnerTarget } from './projection-runner';
 import { EventFeed } from './event-feed';
 import { TurnQueue } from './turn-queue';
+import { CatchUpHeap } from './catch-up-heap';
 
 /** Longest run of one runner's work before the next runner (and the event loop) gets a turn. */
 const SLICE_MS = 20;
@@ -72,6 +73,7 @@ export class ProjectionEngine {
   private defined = false;
   private feed: EventFeed | null = null;
   private remoteState: { at: number; state: Promise<ServingState> } | null = null;
+  private readonly heap = new CatchUpHeap();
   /** Every runner of this process, live or rebuilding, takes turns here. */
   readonly turns = new TurnQueue(YIELD_EVERY_MS);
   private readonly logger = new Logger('ProjectionEngine');
@@ -138,6 +140,9 @@ export class ProjectionEngine {
       this.runners.set(name, runner);
       await runner.start();
     }
+    if ((await this.servingState()).behind) {
+      this.heap.bound(async () => (await this.servingState()).behind, () => this.logger.log('caught up with the event store'));
+    }
   }
 
   private runnerOptions(feed: EventFeed) {
@@ -161,6 +166,7 @@ export class ProjectionEngine {
 
   /** Stops after each runner's current turn (its commit completes). */
   async stop(): Promise<void> {
+    this.heap.release();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     this.runners.clear();
     await this.feed?.close();

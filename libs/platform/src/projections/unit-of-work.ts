@@ -2,19 +2,32 @@ import { ReadStore, Doc, Filter, FindOptions, Write, matches, getPath, compare }
 import { ProjectionContext } from './projection';
 
 /**
+ * Where a document's JSON travels with it to a store that takes documents serialized (the
+ * embedded store: it writes that JSON as is, so a document is serialized once, at `put`).
+ */
+export const SERIALIZED = Symbol.for('docs-platform.read-store.serialized');
+
+/** A store says it reads `doc[SERIALIZED]` (and only `doc.id` besides) with this flag. */
+interface TakesSerialized {
+  takesSerializedDocs?: boolean;
+}
+
+/**
  * Buffers a turn's writes so they commit together with the checkpoint. Reads see the
  * buffered writes first (read-through overlay, one map per collection); `savepoint`/`rollback`
  * undo one event's writes when it fails, through an undo log of the keys it touched (copying
- * the overlay per event would make a long turn quadratic).
+ * the overlay per event would make a long turn quadratic). A document is kept as its JSON:
+ * that is the snapshot `put` promises (later changes to the object do not leak in), and the
+ * very text the embedded store writes.
  */
 export class UnitOfWork implements ProjectionContext {
-  private readonly overlay = new Map<string, Map<string, Doc | null>>();
+  private readonly overlay = new Map<string, Map<string, string | null>>();
   /** Previous overlay entries of the keys written since the savepoint (undefined: absent). */
-  private undo: Array<[Map<string, Doc | null>, string, Doc | null | undefined]> | null = null;
+  private undo: Array<[Map<string, string | null>, string, string | null | undefined]> | null = null;
 
   constructor(private readonly store: ReadStore, private readonly generation: number) {}
 
-  private of(collection: string): Map<string, Doc | null> {
+  private of(collection: string): Map<string, string | null> {
     let m = this.overlay.get(collection);
     if (!m) {
       m = new Map();
@@ -25,15 +38,19 @@ export class UnitOfWork implements ProjectionContext {
 
   async get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null> {
     const m = this.overlay.get(collection);
-    if (m?.has(id)) return structuredClone(m.get(id)) as T | null;
+    if (m?.has(id)) {
+      const json = m.get(id);
+      return json === null || json === undefined ? null : (JSON.parse(json) as T);
+    }
     return this.store.get<T>(collection, id, this.generation);
   }
 
   async find<T extends Doc = Doc>(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<T[]> {
     const stored = await this.store.find<T>(collection, filter, { sort: options.sort }, this.generation);
     const byId = new Map<string, T>(stored.map((d) => [d.id, d]));
-    for (const [id, doc] of this.overlay.get(collection) ?? []) {
-      if (doc && matches(doc, filter)) byId.set(id, structuredClone(doc) as T);
+    for (const [id, json] of this.overlay.get(collection) ?? []) {
+      const doc = json === null ? null : (JSON.parse(json) as T);
+      if (doc && matches(doc, filter)) byId.set(id, doc);
       else byId.delete(id);
     }
     const sort: Array<[string, 1 | -1]> = [...(options.sort ?? []), ['id', 1]];
@@ -47,14 +64,14 @@ export class UnitOfWork implements ProjectionContext {
     return options.limit !== undefined ? all.slice(0, options.limit) : all;
   }
 
-  private set(collection: string, id: string, doc: Doc | null): void {
+  private set(collection: string, id: string, json: string | null): void {
     const m = this.of(collection);
     this.undo?.push([m, id, m.has(id) ? m.get(id) : undefined]);
-    m.set(id, doc);
+    m.set(id, json);
   }
 
   put(collection: string, doc: Doc): void {
-    this.set(collection, doc.id, structuredClone(doc));
+    this.set(collection, doc.id, JSON.stringify(doc));
   }
 
   delete(collection: string, id: string): void {
@@ -81,9 +98,13 @@ export class UnitOfWork implements ProjectionContext {
   }
 
   writes(): Write[] {
+    const serialized = (this.store as TakesSerialized).takesSerializedDocs === true;
     const out: Write[] = [];
     for (const [collection, m] of this.overlay) {
-      for (const [id, doc] of m) out.push(doc ? { kind: 'put', collection, doc } : { kind: 'delete', collection, id });
+      for (const [id, json] of m) {
+        if (json === null) out.push({ kind: 'delete', collection, id });
+        else out.push({ kind: 'put', collection, doc: serialized ? { id, [SERIALIZED]: json } : (JSON.parse(json) as Doc) });
+      }
     }
     return out;
   }

@@ -15,6 +15,9 @@ const jsonPath = (field: string) => {
 /** JSON booleans come back from json_extract as 1/0. */
 const sqlValue = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v === undefined ? null : v);
 
+/** A document a unit of work serialized already carries its JSON here (see UnitOfWork). */
+const SERIALIZED = Symbol.for('docs-platform.read-store.serialized');
+
 /** Characters of JSON the document cache holds at most (see beginTurn). */
 const DOC_CACHE_CHARS = 32 * 1024 * 1024;
 
@@ -35,6 +38,8 @@ export class SqliteReadStore extends ReadStore {
    * runner's turn (beginTurn/endTurn) and emptied when another connection has committed since.
    */
   private readonly docs = new Map<string, string | null>();
+  /** Puts may come as `{ id, [SERIALIZED]: json }` (see UnitOfWork.writes). */
+  readonly takesSerializedDocs = true;
   private docChars = 0;
   private dataVersion = -1;
   private inTurn = false;
@@ -123,10 +128,8 @@ export class SqliteReadStore extends ReadStore {
     let json = this.docs.get(key);
     if (json === undefined) {
       json = (this.stmt(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined)?.doc ?? null;
-    } else {
-      this.docs.delete(key); // most recently used goes last
+      this.remember(key, json);
     }
-    this.remember(key, json);
     return json === null ? null : (JSON.parse(json) as T);
   }
 
@@ -135,10 +138,12 @@ export class SqliteReadStore extends ReadStore {
     if (old !== undefined) this.docChars -= key.length + (old?.length ?? 0);
     this.docs.set(key, json);
     this.docChars += key.length + (json?.length ?? 0);
+    // Oldest first (moving entries to the end on every hit would cost more than it saves).
+    if (this.docChars <= DOC_CACHE_CHARS) return;
     for (const [k, v] of this.docs) {
-      if (this.docChars <= DOC_CACHE_CHARS) break;
       this.docs.delete(k);
       this.docChars -= k.length + (v?.length ?? 0);
+      if (this.docChars <= DOC_CACHE_CHARS * 0.9) break;
     }
   }
 
@@ -276,7 +281,7 @@ export class SqliteReadStore extends ReadStore {
       const t = this.table(w.collection, generation);
       // An upsert changes the row in place; INSERT OR REPLACE would delete and re-insert it.
       if (w.kind === 'put') {
-        const doc = JSON.stringify(w.doc);
+        const doc = (w.doc as { [SERIALIZED]?: string })[SERIALIZED] ?? JSON.stringify(w.doc);
         json.push(doc);
         this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`).run(w.doc.id, doc);
       } else {

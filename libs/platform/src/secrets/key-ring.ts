@@ -50,10 +50,19 @@ interface KeyFile {
 }
 
 export const serializeRing = (ring: KeyRing): string =>
-  JSON.stringify({
-    version: 1,
-    keys: ring.keys.map((k) => ({ id: k.id, secret: k.secret.toString('hex'), createdAt: k.createdAt, retiresAt: k.retiresAt === null ? null : new Date(k.retiresAt).toISOString() })),
-  } satisfies KeyFile, null, 2) + '\n';
+  JSON.stringify(
+    {
+      version: 1,
+      keys: ring.keys.map((k) => ({
+        id: k.id,
+        secret: k.secret.toString('hex'),
+        createdAt: k.createdAt,
+        retiresAt: k.retiresAt === null ? null : new Date(k.retiresAt).toISOString(),
+      })),
+    } satisfies KeyFile,
+    null,
+    2,
+  ) + '\n';
 
 export function parseRing(text: string, file: string): KeyRing {
   let parsed: KeyFile;

@@ -8,7 +8,9 @@ export const SIGNING_KEYS_STREAM = 'platform.content-signing-keys';
 /** `cli keys rotate [--grace <seconds>]`: a new signing key; the previous one verifies for the grace period. */
 export class RotateSigningKeyCommand extends Command<Rotation> {
   /** Without a grace, links already handed out live their normal lifetime (SIGNED_URL_TTL_SECONDS). */
-  constructor(readonly graceSeconds?: number) { super(); }
+  constructor(readonly graceSeconds?: number) {
+    super();
+  }
 }
 
 /**
@@ -17,7 +19,10 @@ export class RotateSigningKeyCommand extends Command<Rotation> {
  */
 @CommandHandler(RotateSigningKeyCommand)
 export class RotateSigningKeyHandler implements ICommandHandler<RotateSigningKeyCommand> {
-  constructor(private readonly keys: SigningKeys, private readonly es: EventSourcing) {}
+  constructor(
+    private readonly keys: SigningKeys,
+    private readonly es: EventSourcing,
+  ) {}
 
   async execute(cmd: RotateSigningKeyCommand): Promise<Rotation> {
     const grace = cmd.graceSeconds ?? this.keys.defaultGraceSeconds;

@@ -11,7 +11,9 @@ describe('SealedIds (ids that are credentials)', () => {
     s.onModuleInit();
     return s;
   };
-  beforeEach(() => { dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealed-ids-')); });
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealed-ids-'));
+  });
   afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('opens what it sealed, in another process on the same folder too; the record id alone does not open', () => {

@@ -60,7 +60,8 @@ export class SealedIds implements OnModuleInit {
         continue;
       }
       const key = Buffer.from(text.trim(), 'hex');
-      if (key.length < 32) throw new Error(`${this.file.file}: not a key (expected 64 hex digits); restore it from a backup, or delete it to invalidate every invite link`);
+      if (key.length < 32)
+        throw new Error(`${this.file.file}: not a key (expected 64 hex digits); restore it from a backup, or delete it to invalidate every invite link`);
       this.key = key;
     }
     if (!this.key) throw new Error(`could not read or create the key file ${this.file.file}`);

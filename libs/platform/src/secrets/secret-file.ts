@@ -78,7 +78,11 @@ export class SecretFile {
   private syncFolder(): void {
     try {
       const fd = fs.openSync(path.dirname(this.file), 'r');
-      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
     } catch {
       // Not every platform can fsync a folder; the rename itself is still atomic.
     }

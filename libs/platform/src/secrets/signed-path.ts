@@ -16,8 +16,7 @@ export interface SignedPathParts {
   mac: Buffer;
 }
 
-const macOf = (secret: Buffer, method: string, unsigned: string) =>
-  createHmac('sha256', secret).update(`${method.toUpperCase()}\n${unsigned}`).digest();
+const macOf = (secret: Buffer, method: string, unsigned: string) => createHmac('sha256', secret).update(`${method.toUpperCase()}\n${unsigned}`).digest();
 
 export function signPath(secret: Buffer, keyId: string, method: string, path: string, expiresAtSeconds: number): string {
   const unsigned = `${path}.${expiresAtSeconds}.${keyId}`;

@@ -26,7 +26,8 @@ describe('SigningKeys (the secret store for URL signing keys)', () => {
     keys();
     expect(fs.statSync(keyFile()).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(keyFile())).mode & 0o777).toBe(0o700);
-    expect(JSON.parse(fs.readFileSync(keyFile(), 'utf8')).keys[0].secret).toMatch(/^[0-9a-f]{64}$/);
+    const onDisk = JSON.parse(fs.readFileSync(keyFile(), 'utf8')) as { keys: Array<{ secret: string }> };
+    expect(onDisk.keys[0].secret).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('tightens a key file whose mode was loosened (e.g. restored from a backup)', () => {
@@ -82,7 +83,9 @@ describe('SigningKeys (the secret store for URL signing keys)', () => {
   });
 
   it('fails at start without CONTENT_SIGNING_KEY on the server adapters, or with a weak one, saying how to set it', () => {
-    expect(() => keys({ eventStoreConnectionString: 'esdb://localhost:2113' })).toThrow(/CONTENT_SIGNING_KEY is required when EVENTSTORE_CONNECTION_STRING is set.*openssl rand -hex 32/);
+    expect(() => keys({ eventStoreConnectionString: 'esdb://localhost:2113' })).toThrow(
+      /CONTENT_SIGNING_KEY is required when EVENTSTORE_CONNECTION_STRING is set.*openssl rand -hex 32/,
+    );
     expect(() => keys({ contentSigningKey: 'short' })).toThrow(/CONTENT_SIGNING_KEY is too short.*openssl rand/);
     expect(() => keys({ eventStoreConnectionString: 'esdb://localhost:2113', contentSigningKey: 'k'.repeat(64) })).not.toThrow();
     expect(() => keys({ signedUrlTtlSeconds: Number('1h') })).toThrow(/SIGNED_URL_TTL_SECONDS: must be a whole number of seconds, at least 1/);

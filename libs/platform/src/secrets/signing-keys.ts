@@ -23,7 +23,9 @@ export function checkSigningKeyConfig(config: PlatformConfig): void {
     throw new Error(`CONTENT_SIGNING_KEY is too short (at least ${MIN_ENV_KEY_LENGTH} characters): ${HOW_TO_SET}`);
   }
   if (config.contentSigningKey === null && config.eventStoreConnectionString) {
-    throw new Error(`CONTENT_SIGNING_KEY is required when EVENTSTORE_CONNECTION_STRING is set (API instances share no data folder to keep a key file in): ${HOW_TO_SET}`);
+    throw new Error(
+      `CONTENT_SIGNING_KEY is required when EVENTSTORE_CONNECTION_STRING is set (API instances share no data folder to keep a key file in): ${HOW_TO_SET}`,
+    );
   }
 }
 
@@ -49,7 +51,10 @@ export class SigningKeys implements OnModuleInit {
   private version: string | null = null;
   private readonly file: SecretFile;
 
-  constructor(private readonly config: PlatformConfig, private readonly clock: Clock) {
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly clock: Clock,
+  ) {
     this.file = new SecretFile(path.join(config.dataDir, SIGNING_KEY_FILE));
   }
 
@@ -87,7 +92,9 @@ export class SigningKeys implements OnModuleInit {
   /** A new key signs from now on; the previous one verifies for `graceSeconds` more (0: not at all). */
   rotate(graceSeconds: number): Rotation {
     if (this.config.contentSigningKey) {
-      throw new PreconditionFailed('The signing key comes from CONTENT_SIGNING_KEY: rotate it by setting a new value on every process and restarting them (links signed with the old value stop working)');
+      throw new PreconditionFailed(
+        'The signing key comes from CONTENT_SIGNING_KEY: rotate it by setting a new value on every process and restarting them (links signed with the old value stop working)',
+      );
     }
     const now = this.clock.now();
     const before = this.keys();

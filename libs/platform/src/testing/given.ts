@@ -6,7 +6,7 @@ import { DomainEvent, Evolver } from '../ddd/domain-event';
  *   given(space, created, deleted(at)).when((s) => decideRestore(s, id, later)).thenThrows(RestoreWindowExpired)
  */
 export function given<S, E extends DomainEvent>(evolver: Evolver<S, E>, ...history: E[]) {
-  const state = history.reduce(evolver.evolve, evolver.initialState);
+  const state = history.reduce((s, e) => evolver.evolve(s, e), evolver.initialState);
   return {
     state,
     /** A decider's command at a moment: `given(decider, ...events).whenCommand(cmd, now).then([...])`. */
@@ -17,11 +17,12 @@ export function given<S, E extends DomainEvent>(evolver: Evolver<S, E>, ...histo
     },
     when(decide: (s: S) => E[]) {
       let result: E[] | undefined;
-      let error: unknown;
+      let error: Error | undefined;
       try {
         result = decide(state);
       } catch (e) {
-        error = e;
+        // then()/thenNothing() rethrow it, so the failing test shows what was thrown.
+        error = e instanceof Error ? e : new Error(`threw a non-Error: ${String(e)}`);
       }
       return {
         then(expected: E[]) {

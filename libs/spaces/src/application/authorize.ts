@@ -2,30 +2,44 @@ import { BadRequest, Forbidden, NotFound, Role } from '@app/platform';
 import { allows, COLLECTION_FLAG_POLICY, CollectionPermissions, refusal, SPACE_FLAG_POLICY, SpacePermissions } from '../domain/authorization';
 import { CollectionNotFound, CollectionState } from '../domain/collection';
 import { SpaceNotFound, SpaceState } from '../domain/space';
-import { Accessor } from './space-access';
+import { Accessor, CollectionFacts, SpaceFacts } from './space-access';
 
 /*
  * Every command handler authorizes through these: the caller's role from the one model, then
  * the permission flag the operation needs. Not seeing the item at all is 404 (its existence
- * does not leak); seeing it without the flag is 403.
+ * does not leak); seeing it without the flag is 403. The item is given as facts, from its
+ * freshly loaded state (a precondition of EventSourcing.execute) or from its read model.
  */
 
-export async function authorizeSpace(acc: Accessor, s: SpaceState, id: string, flag: keyof SpacePermissions, action: string): Promise<Role> {
-  if (s.status === 'none' || s.status === 'purged' || !s.space) throw new SpaceNotFound(id);
-  const role = await acc.spaceRole({ ...s.space, ...s.grants });
+export async function authorizeSpace(acc: Accessor, space: SpaceFacts | null, id: string, flag: keyof SpacePermissions, action: string): Promise<Role> {
+  const role = space ? await acc.spaceRole(space) : null;
   if (!role) throw new SpaceNotFound(id);
   if (!allows(SPACE_FLAG_POLICY[flag], role)) throw new Forbidden(refusal(SPACE_FLAG_POLICY[flag], flag, action, `space ${id}`, role));
   return role;
 }
 
-export async function authorizeCollection(acc: Accessor, s: CollectionState, id: string, flag: keyof CollectionPermissions, action: string): Promise<Role> {
-  if (s.status !== 'active' || !s.collection) throw new CollectionNotFound(id);
-  const c = s.collection;
-  const role = await acc.collectionRole({ id, organizationId: c.organizationId, parent: c.parent, defaultLevel: c.defaultLevel, ...s.grants });
+export async function authorizeCollection(acc: Accessor, c: CollectionFacts | null, id: string, flag: keyof CollectionPermissions, action: string): Promise<Role> {
+  const role = c ? await acc.collectionRole(c) : null;
   if (!role) throw new CollectionNotFound(id);
   if (!allows(COLLECTION_FLAG_POLICY[flag], role)) throw new Forbidden(refusal(COLLECTION_FLAG_POLICY[flag], flag, action, `collection ${id}`, role));
   return role;
 }
+
+/**
+ * A precondition: the caller holds `flag` on the space, which is live (or, for a restore, in
+ * the bin); a space in any other state is not found.
+ */
+export const spaceFlag = (acc: Accessor, id: string, flag: keyof SpacePermissions, action: string, inBin = false) =>
+  async (s: SpaceState): Promise<void> => {
+    const visible = s.status === 'active' || (inBin && s.status === 'deleted');
+    await authorizeSpace(acc, visible ? { ...s.space!, ...s.grants } : null, id, flag, action);
+  };
+
+/** A precondition: the caller holds `flag` on the live collection. */
+export const collectionFlag = (acc: Accessor, id: string, flag: keyof CollectionPermissions, action: string) =>
+  async (s: CollectionState): Promise<void> => {
+    await authorizeCollection(acc, s.status === 'active' ? { ...s.collection!, id, ...s.grants } : null, id, flag, action);
+  };
 
 export class InvalidTarget extends BadRequest {}
 

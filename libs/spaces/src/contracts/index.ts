@@ -1,3 +1,5 @@
+import { Query } from '@nestjs/cqrs';
+
 /** What the spaces context publishes to the contexts above it (`@app/spaces/contracts`). */
 export const SpaceEvents = {
   /** A space exists; `duplicatedFrom` names the space whose content it starts from. */
@@ -21,4 +23,25 @@ export interface SpaceCreatedPayload {
 export interface SpaceLifecyclePayload {
   spaceId: string;
   organizationId: string;
+}
+
+/*
+ * What the spaces context needs from the content context, asked through the QueryBus: spaces
+ * declares the query, content registers the handler and answers from its own read models.
+ * Spaces never reads content's events.
+ */
+
+/** A space's content figures, as the reference `Space` shows them. */
+export interface SpaceContentStats {
+  /** Main's current revision; null when content has not recorded the space (yet). */
+  revision: string | null;
+  /** Change requests of the space in any status. */
+  changeRequests: number;
+  changeRequestsOpen: number;
+  changeRequestsDraft: number;
+}
+
+/** The content figures of each of `spaceIds` (one answer for a whole page: no query per space). */
+export class SpaceContentStatsQuery extends Query<Map<string, SpaceContentStats>> {
+  constructor(readonly spaceIds: string[]) { super(); }
 }

@@ -1,4 +1,5 @@
 import { InvalidPosition, placeAmong, Sibling } from './placement';
+import { keyAfter } from './position';
 
 const s = (id: string, position: string, kind: 'space' | 'collection' = 'space'): Sibling => ({ kind, id, position });
 const siblings = [s('a', 'B'), s('c1', 'D', 'collection'), s('b', 'F')];
@@ -6,7 +7,7 @@ const siblings = [s('a', 'B'), s('c1', 'D', 'collection'), s('b', 'F')];
 describe('placeAmong', () => {
   it('appends at the end when no position is given', () => {
     expect(placeAmong(siblings, { kind: 'space', id: 'new' }, null)! > 'F').toBe(true);
-    expect(placeAmong([], { kind: 'space', id: 'new' }, null)).toBe('V');
+    expect(placeAmong([], { kind: 'space', id: 'new' }, null)).toBe(keyAfter(null));
   });
 
   it('places before or after a space or a collection', () => {

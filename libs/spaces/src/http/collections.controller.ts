@@ -2,15 +2,16 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, Urls } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
 import { CreateCollectionCommand } from '../application/commands/create-collection';
 import { DeleteCollectionCommand } from '../application/commands/delete-collection';
 import { MoveCollectionCommand } from '../application/commands/move-collection';
 import { TransferCollectionCommand } from '../application/commands/transfer-collection';
 import { UpdateCollectionCommand } from '../application/commands/update-collection';
 import { GetCollectionQuery, ListCollectionsQuery, ListSpacesInCollectionQuery } from '../application/queries/collection.queries';
-import { parseCreateCollection, parseUpdateCollection } from './collection.bodies';
-import { parseMove, parseTransfer } from './position.body';
+import { collectionStream } from '../domain/collection';
+import { collectionChanges, CreateCollectionBody, newCollection, UpdateCollectionBody } from './collection.bodies';
+import { MoveBody, toPositionSpec, TransferBody } from './position.body';
 
 /** Query of listCollectionsInOrganizationById: `nested` (reference name; default true). */
 class ListCollectionsParams extends PageQuery {
@@ -29,8 +30,8 @@ export class CollectionsController {
   }
 
   @Post('orgs/:organizationId/collections')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
-    const { settings, parent } = parseCreateCollection(body);
+  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateCollectionBody, @Res({ passthrough: true }) res: Response) {
+    const { settings, parent } = newCollection(body);
     const { collectionId } = await this.commands.execute(new CreateCollectionCommand(organizationId, caller.userId, settings, parent));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/collections/${collectionId}`));
@@ -38,13 +39,14 @@ export class CollectionsController {
   }
 
   @Get('collections/:collectionId')
+  @ResourceStream((p) => collectionStream(p.collectionId))
   get(@Caller() caller: Principal, @Param('collectionId') collectionId: string) {
     return this.queries.execute(new GetCollectionQuery(collectionId, caller.userId));
   }
 
   @Patch('collections/:collectionId')
-  async update(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: unknown) {
-    await this.commands.execute(new UpdateCollectionCommand(collectionId, caller.userId, parseUpdateCollection(body)));
+  async update(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: UpdateCollectionBody) {
+    await this.commands.execute(new UpdateCollectionCommand(collectionId, caller.userId, collectionChanges(body)));
     return this.fresh(collectionId, caller);
   }
 
@@ -62,16 +64,15 @@ export class CollectionsController {
 
   @Post('collections/:collectionId/move')
   @HttpCode(200)
-  async move(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: unknown) {
-    const { parent, position } = parseMove(body);
-    await this.commands.execute(new MoveCollectionCommand(collectionId, caller.userId, parent, position));
+  async move(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: MoveBody) {
+    await this.commands.execute(new MoveCollectionCommand(collectionId, caller.userId, body.parent, toPositionSpec(body.position)));
     return this.fresh(collectionId, caller);
   }
 
   @Post('collections/:collectionId/transfer')
   @HttpCode(200)
-  async transfer(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: unknown) {
-    await this.commands.execute(new TransferCollectionCommand(collectionId, caller.userId, parseTransfer(body)));
+  async transfer(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Body() body: TransferBody) {
+    await this.commands.execute(new TransferCollectionCommand(collectionId, caller.userId, body.organization));
     return this.fresh(collectionId, caller);
   }
 

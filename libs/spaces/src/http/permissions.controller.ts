@@ -2,11 +2,11 @@ import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, Role, ROLES } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, RepresentedBy, Role, ROLES } from '@app/platform';
 import { PermissionTarget, SetPermissionsCommand } from '../application/commands/set-permissions';
 import { ListPermissionsAggregateQuery, ListTeamPermissionsQuery, ListUserPermissionsQuery } from '../application/queries/permission.queries';
 import { ItemKind } from '../domain/placement';
-import { parseInvite, parseRole } from './permission.bodies';
+import { InviteBody, RoleBody } from './permission.bodies';
 
 /** Query of listPermissionsAggregateIn*: `role` keeps the users with exactly that role. */
 class AggregateParams extends PageQuery {
@@ -34,9 +34,8 @@ abstract class PermissionRoutes {
 
   @Post()
   @HttpCode(204)
-  async invite(@Caller() caller: Principal, @Param() p: Record<string, string>, @Body() body: unknown): Promise<void> {
-    const { role, users, teams } = parseInvite(body);
-    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, role, { users, teams }, true));
+  async invite(@Caller() caller: Principal, @Param() p: Record<string, string>, @Body() body: InviteBody): Promise<void> {
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, body.role, { users: body.users ?? [], teams: body.teams ?? [] }, true));
     await this.engine.settle();
   }
 
@@ -45,14 +44,17 @@ abstract class PermissionRoutes {
     return this.queries.execute(new ListUserPermissionsQuery(this.target(p), caller.userId, page));
   }
 
+  // A grant has no GET of its own: If-Match names the space or collection that holds it.
   @Patch('users/:userId')
+  @RepresentedBy(3)
   @HttpCode(204)
-  async updateUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Body() body: unknown): Promise<void> {
-    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, parseRole(body), { users: [userId] }, true));
+  async updateUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Body() body: RoleBody): Promise<void> {
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, body.role, { users: [userId] }, true));
     await this.engine.settle();
   }
 
   @Delete('users/:userId')
+  @RepresentedBy(3)
   async removeUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
     const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { users: [userId] }, false));
     await this.engine.settle();
@@ -65,13 +67,15 @@ abstract class PermissionRoutes {
   }
 
   @Patch('teams/:teamId')
+  @RepresentedBy(3)
   @HttpCode(204)
-  async updateTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Body() body: unknown): Promise<void> {
-    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, parseRole(body), { teams: [teamId] }, true));
+  async updateTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Body() body: RoleBody): Promise<void> {
+    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, body.role, { teams: [teamId] }, true));
     await this.engine.settle();
   }
 
   @Delete('teams/:teamId')
+  @RepresentedBy(3)
   async removeTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
     const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { teams: [teamId] }, false));
     await this.engine.settle();

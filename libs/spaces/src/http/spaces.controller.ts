@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsOptional, IsString } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, Urls } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
 import { CreateSpaceCommand } from '../application/commands/create-space';
 import { DeleteSpaceCommand } from '../application/commands/delete-space';
 import { DuplicateSpaceCommand } from '../application/commands/duplicate-space';
@@ -11,8 +11,9 @@ import { UpdateSpaceCommand } from '../application/commands/update-space';
 import { MoveSpaceCommand } from '../application/commands/move-space';
 import { TransferSpaceCommand } from '../application/commands/transfer-space';
 import { GetSpaceQuery, ListSpacesQuery } from '../application/queries/space.queries';
-import { parseMove, parseTransfer } from './position.body';
-import { parseCreateSpace, parseUpdateSpace } from './space.bodies';
+import { spaceStream } from '../domain/space';
+import { MoveBody, toPositionSpec, TransferBody } from './position.body';
+import { CreateSpaceBody, parseCreateSpace, spaceChanges, UpdateSpaceBody } from './space.bodies';
 
 class GetSpaceParams {
   @IsOptional()
@@ -30,20 +31,21 @@ export class SpacesController {
   }
 
   @Post('orgs/:organizationId/spaces')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: unknown, @Res({ passthrough: true }) res: Response) {
+  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateSpaceBody, @Res({ passthrough: true }) res: Response) {
     const { settings, parent } = parseCreateSpace(body);
     const { spaceId } = await this.commands.execute(new CreateSpaceCommand(organizationId, caller.userId, settings, parent));
     return this.created(spaceId, caller, res);
   }
 
   @Get('spaces/:spaceId')
+  @ResourceStream((p) => spaceStream(p.spaceId))
   get(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Query() _: GetSpaceParams) {
     return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }
 
   @Patch('spaces/:spaceId')
-  async update(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: unknown) {
-    await this.commands.execute(new UpdateSpaceCommand(spaceId, caller.userId, parseUpdateSpace(body)));
+  async update(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: UpdateSpaceBody) {
+    await this.commands.execute(new UpdateSpaceCommand(spaceId, caller.userId, spaceChanges(body)));
     await this.engine.settle();
     return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }
@@ -70,17 +72,16 @@ export class SpacesController {
 
   @Post('spaces/:spaceId/move')
   @HttpCode(200)
-  async move(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: unknown) {
-    const { parent, position } = parseMove(body);
-    await this.commands.execute(new MoveSpaceCommand(spaceId, caller.userId, parent, position));
+  async move(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: MoveBody) {
+    await this.commands.execute(new MoveSpaceCommand(spaceId, caller.userId, body.parent, toPositionSpec(body.position)));
     await this.engine.settle();
     return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }
 
   @Post('spaces/:spaceId/transfer')
   @HttpCode(200)
-  async transfer(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: unknown) {
-    await this.commands.execute(new TransferSpaceCommand(spaceId, caller.userId, parseTransfer(body)));
+  async transfer(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: TransferBody) {
+    await this.commands.execute(new TransferSpaceCommand(spaceId, caller.userId, body.organization));
     await this.engine.settle();
     return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }

@@ -1,8 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { changeRequest, decideCreate } from '../../domain/change-request';
-import { ChangeRequestEvent, changeRequestStream, spaceContentStream } from '../../domain/change-request.events';
-import { applyBatch } from '../../domain/content-batch';
-import { decideReserveNumber, spaceContent } from '../../domain/space-content';
+import { changeRequestDecider } from '../../domain/change-request.decider';
+import { changeRequestStream, spaceContentStream } from '../../domain/change-request.events';
+import { spaceContentDecider } from '../../domain/space-content.decider';
 import { ContentRefInput, templateChanges } from '../../domain/templates';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
@@ -27,30 +26,19 @@ export class CreateChangeRequestCommand extends Command<{ changeRequestId: strin
 export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeRequestCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: CreateChangeRequestCommand) {
-    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'edit');
-    const template = cmd.input.template ? templateChanges(cmd.input.template.id, cmd.input.template.contentRefs) : [];
+  async execute({ spaceId, actorId, input }: CreateChangeRequestCommand) {
+    const space = await this.access.space(spaceId, actorId, 'edit');
+    const template = input.template ? templateChanges(input.template.id, input.template.contentRefs) : [];
     const changeRequestId = this.w.ids.next();
-    const initial = { revision: space.initialRevision, root: await this.w.revisions.emptyRoot() };
-    const reserved = await this.w.handle(spaceContentStream(cmd.spaceId), spaceContent, (s, now) =>
-      decideReserveNumber(s, cmd.spaceId, changeRequestId, initial, now.toISOString()),
-    );
+    const reserved = await this.w.es.execute(spaceContentStream(spaceId), spaceContentDecider, {
+      type: 'ReserveChangeRequestNumber', spaceId, changeRequestId, initial: await this.w.initial(space.initialRevision),
+    }, { cache: this.w.folded });
     const base = reserved.state.head!;
-    const number = reserved.state.lastNumber;
-    let content: ChangeRequestEvent[] = [];
-    if (template.length) {
-      const ctx = this.w.batchContext();
-      const result = applyBatch(await this.w.revisions.structure(base.root, 'write'), template, ctx);
-      const root = await this.w.revisions.commit({ base: base.root, next: result.structure, bodies: result.bodies });
-      content = [{ type: 'ChangeRequestContentUpdated', data: { spaceId: cmd.spaceId, changeRequestId, revision: this.w.ids.next(), root, parents: [base.revision], author: cmd.actorId, createdAt: ctx.now } }];
-    }
-    await this.w.handle(changeRequestStream(changeRequestId), changeRequest, (s, now) => {
-      const created = decideCreate(s, {
-        spaceId: cmd.spaceId, changeRequestId, organizationId: space.organizationId, number, status: cmd.input.status, subject: cmd.input.subject,
-        createdBy: cmd.actorId, createdAt: now.toISOString(), base, conversationsIssuesCluster: cmd.input.conversationsIssuesCluster,
-      });
-      return created.length ? [...created, ...content] : [];
-    });
+    const content = template.length ? { revision: this.w.ids.next(), root: (await this.w.commitBatch(base.root, template)).root } : null;
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
+      type: 'CreateChangeRequest', spaceId, changeRequestId, organizationId: space.organizationId, number: reserved.state.lastNumber, status: input.status,
+      subject: input.subject, createdBy: actorId, base, conversationsIssuesCluster: input.conversationsIssuesCluster, content,
+    }, { cache: this.w.folded });
     return { changeRequestId };
   }
 }

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { spaceContentStream } from '../../domain/change-request.events';
-import { decideCopyContent, decideInitialize, spaceContent } from '../../domain/space-content';
+import { spaceContentDecider } from '../../domain/space-content.decider';
 import { ContentWriter } from '../content-writer';
 
 /**
@@ -17,14 +17,11 @@ export class InitializeSpaceContentHandler implements ICommandHandler<Initialize
   constructor(private readonly w: ContentWriter) {}
 
   async execute(cmd: InitializeSpaceContentCommand): Promise<void> {
-    const initial = { revision: cmd.initialRevision, root: await this.w.revisions.emptyRoot() };
     // The source's head when the copy runs (its SpaceCreated saga step ran earlier: events are in order).
     const source = cmd.duplicatedFrom ? await this.w.mainHead(cmd.duplicatedFrom, '') : null;
-    const copy = source && source.revision ? { revision: this.w.ids.next(), root: source.root } : null;
-    await this.w.es.handle(
-      spaceContentStream(cmd.spaceId), spaceContent,
-      (s, now) => (copy ? decideCopyContent(s, cmd.spaceId, initial, copy, now.toISOString()) : decideInitialize(s, cmd.spaceId, initial, now.toISOString())),
-      { idempotencyKey: `initialize-content-${cmd.eventId}` },
-    );
+    await this.w.es.execute(spaceContentStream(cmd.spaceId), spaceContentDecider, {
+      type: 'InitializeSpaceContent', spaceId: cmd.spaceId, initial: await this.w.initial(cmd.initialRevision),
+      copy: source?.revision ? { revision: this.w.ids.next(), root: source.root } : null,
+    }, { idempotencyKey: `initialize-content-${cmd.eventId}`, cache: this.w.folded });
   }
 }

@@ -1,9 +1,10 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { PreconditionFailed } from '@app/platform';
-import { assertMergeable, changeRequest, decideMerged } from '../../domain/change-request';
-import { changeRequestStream, spaceContentStream } from '../../domain/change-request.events';
-import { assertMergeRules, mergeRuleUsers } from '../../domain/merge-rules';
-import { decideMergeIntoMain, spaceContent } from '../../domain/space-content';
+import { behindMain } from '../../domain/change-request';
+import { changeRequestDecider } from '../../domain/change-request.decider';
+import { changeRequestStream, SpaceContentEvent, spaceContentStream } from '../../domain/change-request.events';
+import { mergeRuleUsers } from '../../domain/merge-rules';
+import { mainOf } from '../../domain/space-content';
+import { assertMayMerge, MergeCheck, spaceContentDecider } from '../../domain/space-content.decider';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
 import { threeWay } from './three-way';
@@ -21,34 +22,31 @@ export class MergeChangeRequestCommand extends Command<{ changeRequestId: string
   constructor(readonly spaceId: string, readonly changeRequestRef: string, readonly actorId: string) { super(); }
 }
 
+type Merged = Extract<SpaceContentEvent, { type: 'SpaceContentMerged' }>;
+
 @CommandHandler(MergeChangeRequestCommand)
 export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeRequestCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: MergeChangeRequestCommand) {
-    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'merge');
-    if (space.editMode === 'locked') throw new PreconditionFailed(`Space ${cmd.spaceId} is locked (editMode locked): main content cannot change until it is unlocked`);
+  async execute({ spaceId, changeRequestRef, actorId }: MergeChangeRequestCommand) {
+    const space = await this.access.space(spaceId, actorId, 'merge');
     const rules = await this.access.mergeRules(space);
-    return this.w.retrying('Merge', async () => {
-      const { id, state } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
-      assertMergeable(state, id);
-      const main = await this.w.mainHead(cmd.spaceId, space.initialRevision);
-      const outdated = state.base.revision !== main.revision;
-      const users = await this.access.users(mergeRuleUsers(rules, state));
-      assertMergeRules(rules, state, { actor: cmd.actorId, outdated, name: (u) => users.get(u)?.displayName || u }, id);
-      const root = outdated ? await threeWay(this.w.revisions, state.base, state.head, main, `Merging change request ${id}`) : state.head.root;
-      const revision = this.w.ids.next();
-      const now = this.w.clock.now().toISOString();
-      await this.w.es.handle(spaceContentStream(cmd.spaceId), spaceContent, (s) =>
-        decideMergeIntoMain(s.head ? s : { ...s, head: main }, main.revision, {
-          spaceId: cmd.spaceId, changeRequestId: id, revision, root, parents: [main.revision, state.head.revision], mergedBy: cmd.actorId, createdAt: now,
-        }),
-      );
-      await this.w.es.handle(changeRequestStream(id), changeRequest, (s) => decideMerged(s, { spaceId: cmd.spaceId, changeRequestId: id }, revision, cmd.actorId, now), {
-        idempotencyKey: `merged-${id}-${revision}`,
-      });
-      return { changeRequestId: id, revision };
-    });
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
+    const initial = await this.w.initial(space.initialRevision);
+    const r = await this.w.es.execute(spaceContentStream(spaceId), spaceContentDecider, async (s) => {
+      const changeRequest = await this.w.changeRequestState(changeRequestId);
+      const names = await this.access.displayNames(mergeRuleUsers(rules, changeRequest));
+      const check: MergeCheck = { spaceId, changeRequestId, locked: space.editMode === 'locked', changeRequest, rules, names, mergedBy: actorId };
+      const main = mainOf(s, initial);
+      assertMayMerge(check, main); // 412 before merging anything
+      const root = behindMain(changeRequest, main) ? await threeWay(this.w.revisions, changeRequest.base, changeRequest.head, main, `Merging change request ${changeRequestId}`) : changeRequest.head.root;
+      return { type: 'MergeChangeRequest' as const, ...check, initial, against: main.revision, revision: this.w.ids.next(), root };
+    }, { cache: this.w.folded });
+    const { revision, createdAt } = (r.events.find((e): e is Merged => e.type === 'SpaceContentMerged') as Merged).data;
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
+      type: 'RecordChangeRequestMerged', spaceId, changeRequestId, revision, mergedBy: actorId, mergedAt: createdAt,
+    }, { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded });
+    return { changeRequestId, revision };
   }
 }
 
@@ -61,10 +59,9 @@ export class RecordChangeRequestMergedCommand extends Command<void> {
 export class RecordChangeRequestMergedHandler implements ICommandHandler<RecordChangeRequestMergedCommand> {
   constructor(private readonly w: ContentWriter) {}
 
-  async execute(cmd: RecordChangeRequestMergedCommand): Promise<void> {
-    await this.w.es.handle(changeRequestStream(cmd.changeRequestId), changeRequest, (s) =>
-      decideMerged(s, { spaceId: cmd.spaceId, changeRequestId: cmd.changeRequestId }, cmd.revision, cmd.mergedBy, cmd.mergedAt), {
-      idempotencyKey: `merged-${cmd.changeRequestId}-${cmd.revision}`,
-    });
+  async execute({ spaceId, changeRequestId, revision, mergedBy, mergedAt }: RecordChangeRequestMergedCommand): Promise<void> {
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
+      type: 'RecordChangeRequestMerged', spaceId, changeRequestId, revision, mergedBy, mergedAt,
+    }, { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded });
   }
 }

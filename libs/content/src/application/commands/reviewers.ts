@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { BadRequest } from '@app/platform';
-import { changeRequest, decidePatch, decideRemoveReviewer, decideRequestReviewers } from '../../domain/change-request';
-import { ChangeRequestEvent, changeRequestStream } from '../../domain/change-request.events';
+import { changeRequestDecider } from '../../domain/change-request.decider';
+import { changeRequestStream } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
 
@@ -17,21 +17,19 @@ export class RequestReviewersCommand extends Command<{ changeRequestId: string }
 export class RequestReviewersHandler implements ICommandHandler<RequestReviewersCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: RequestReviewersCommand) {
-    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'edit');
-    for (const [i, user] of cmd.users.entries()) {
-      const role = await this.access.memberRole(space.organizationId, user);
-      if (!role) throw new BadRequest(`users[${i}]: ${user} is not a member of the space's organization`);
-      const mayReview = await this.access.space(cmd.spaceId, user).then((s) => s.permissions.review, () => false);
+  async execute({ spaceId, changeRequestRef, actorId, users, details }: RequestReviewersCommand) {
+    const space = await this.access.space(spaceId, actorId, 'edit');
+    // Who may review is the organizations' and spaces' to say (their read models), so checked here.
+    for (const [i, user] of users.entries()) {
+      if (!(await this.access.memberRole(space.organizationId, user))) throw new BadRequest(`users[${i}]: ${user} is not a member of the space's organization`);
+      const mayReview = await this.access.space(spaceId, user).then((s) => s.permissions.review, () => false);
       if (!mayReview) throw new BadRequest(`users[${i}]: ${user} cannot review in this space (needs the review permission: the review role or higher)`);
     }
-    const { id } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
-    const ids = { spaceId: cmd.spaceId, changeRequestId: id };
-    await this.w.es.handle(changeRequestStream(id), changeRequest, (s, now): ChangeRequestEvent[] => [
-      ...decidePatch(s, ids, cmd.details, now.toISOString()),
-      ...decideRequestReviewers(s, ids, [...new Set(cmd.users)], cmd.actorId, now.toISOString()),
-    ]);
-    return { changeRequestId: id };
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
+      type: 'RequestReviewers', spaceId, changeRequestId, users, requestedBy: actorId, ...details,
+    }, { cache: this.w.folded });
+    return { changeRequestId };
   }
 }
 
@@ -44,12 +42,10 @@ export class RemoveReviewerCommand extends Command<{ removed: boolean }> {
 export class RemoveReviewerHandler implements ICommandHandler<RemoveReviewerCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: RemoveReviewerCommand) {
-    await this.access.space(cmd.spaceId, cmd.actorId, 'edit');
-    const { id } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
-    const r = await this.w.es.handle(changeRequestStream(id), changeRequest, (s, now) =>
-      decideRemoveReviewer(s, { spaceId: cmd.spaceId, changeRequestId: id }, cmd.userId, now.toISOString()),
-    );
+  async execute({ spaceId, changeRequestRef, actorId, userId }: RemoveReviewerCommand) {
+    await this.access.space(spaceId, actorId, 'edit');
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
+    const r = await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, { type: 'RemoveReviewer', spaceId, changeRequestId, userId }, { cache: this.w.folded });
     return { removed: r.events.length > 0 };
   }
 }

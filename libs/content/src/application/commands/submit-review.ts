@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { changeRequest, decideSubmitReview } from '../../domain/change-request';
+import { changeRequestDecider } from '../../domain/change-request.decider';
 import { changeRequestStream, ReviewStatus } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
@@ -13,13 +13,13 @@ export class SubmitReviewCommand extends Command<{ changeRequestId: string; revi
 export class SubmitReviewHandler implements ICommandHandler<SubmitReviewCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: SubmitReviewCommand) {
-    await this.access.space(cmd.spaceId, cmd.actorId, 'review');
-    const { id } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
+  async execute({ spaceId, changeRequestRef, actorId, status }: SubmitReviewCommand) {
+    await this.access.space(spaceId, actorId, 'review');
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
     const reviewId = this.w.ids.next();
-    await this.w.es.handle(changeRequestStream(id), changeRequest, (s, now) =>
-      decideSubmitReview(s, { spaceId: cmd.spaceId, changeRequestId: id }, { reviewId, reviewer: cmd.actorId, status: cmd.status, requestedBy: s.requested[cmd.actorId] ?? null }, now.toISOString()),
-    );
-    return { changeRequestId: id, reviewId };
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
+      type: 'SubmitReview', spaceId, changeRequestId, reviewId, reviewer: actorId, status,
+    }, { cache: this.w.folded });
+    return { changeRequestId, reviewId };
   }
 }

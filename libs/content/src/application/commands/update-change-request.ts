@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { changeRequest, decidePatch } from '../../domain/change-request';
+import { changeRequestDecider } from '../../domain/change-request.decider';
 import { changeRequestStream } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
@@ -20,10 +20,10 @@ export class UpdateChangeRequestCommand extends Command<{ changeRequestId: strin
 export class UpdateChangeRequestHandler implements ICommandHandler<UpdateChangeRequestCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: UpdateChangeRequestCommand) {
-    await this.access.space(cmd.spaceId, cmd.actorId, 'edit');
-    const { id } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
-    await this.w.es.handle(changeRequestStream(id), changeRequest, (s, now) => decidePatch(s, { spaceId: cmd.spaceId, changeRequestId: id }, cmd.patch, now.toISOString()));
-    return { changeRequestId: id };
+  async execute({ spaceId, changeRequestRef, actorId, patch }: UpdateChangeRequestCommand) {
+    await this.access.space(spaceId, actorId, 'edit');
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
+    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, { type: 'UpdateChangeRequest', spaceId, changeRequestId, ...patch }, { cache: this.w.folded });
+    return { changeRequestId };
   }
 }

@@ -1,5 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { changeRequest, decideUpdateFromMain } from '../../domain/change-request';
+import { assertEditable, behindMain } from '../../domain/change-request';
+import { changeRequestDecider } from '../../domain/change-request.decider';
 import { changeRequestStream } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ContentWriter } from '../content-writer';
@@ -22,20 +23,15 @@ export class UpdateChangeRequestFromMainCommand extends Command<{ changeRequestI
 export class UpdateChangeRequestFromMainHandler implements ICommandHandler<UpdateChangeRequestFromMainCommand> {
   constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
 
-  async execute(cmd: UpdateChangeRequestFromMainCommand) {
-    const space = await this.access.space(cmd.spaceId, cmd.actorId, 'edit');
-    return this.w.retrying('Update from main', async () => {
-      const { id, state } = await this.w.changeRequest(cmd.spaceId, cmd.changeRequestRef);
-      const ids = { spaceId: cmd.spaceId, changeRequestId: id };
-      const main = await this.w.mainHead(cmd.spaceId, space.initialRevision);
-      const probe = decideUpdateFromMain(state, ids, state.head.revision, main, { revision: '', root: '', author: '', at: '' });
-      if (!probe.length) return { changeRequestId: id, revision: state.head.revision };
-      const root = await threeWay(this.w.revisions, state.base, state.head, main, `Updating change request ${id} from main`, cmd.prefer);
-      const revision = this.w.ids.next();
-      const r = await this.w.es.handle(changeRequestStream(id), changeRequest, (s, now) =>
-        decideUpdateFromMain(s, ids, state.head.revision, main, { revision, root, author: cmd.actorId, at: now.toISOString() }),
-      );
-      return { changeRequestId: id, revision: r.state.head.revision };
-    });
+  async execute({ spaceId, changeRequestRef, actorId, prefer }: UpdateChangeRequestFromMainCommand) {
+    const space = await this.access.space(spaceId, actorId, 'edit');
+    const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
+    const r = await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, async (s) => {
+      assertEditable(s, spaceId, changeRequestId, 'updating from main'); // 412 before merging anything
+      const main = await this.w.mainHead(spaceId, space.initialRevision);
+      const root = behindMain(s, main) ? await threeWay(this.w.revisions, s.base, s.head, main, `Updating change request ${changeRequestId} from main`, prefer) : s.head.root;
+      return { type: 'UpdateChangeRequestFromMain' as const, spaceId, changeRequestId, from: s.head.revision, main, revision: this.w.ids.next(), root, author: actorId };
+    }, { cache: this.w.folded });
+    return { changeRequestId, revision: r.state.head.revision };
   }
 }

@@ -4,7 +4,7 @@ import { ChangeRequestStatus } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ChangeRequestViews } from './change-request-views';
 import { ChangeRequestView } from './change-request.view';
-import { CHANGE_REQUEST_VERSIONS, CHANGE_REQUESTS, ChangeRequestDoc, changeRequestsProjection, userNeedle } from './change-requests.projection';
+import { CHANGE_REQUEST_VERSIONS, CHANGE_REQUESTS, ChangeRequestDoc, changeRequestsProjection, ChangeRequestVersionDoc, userNeedle } from './change-requests.projection';
 import { paginateSnapshot } from './snapshot-paging';
 
 export class GetChangeRequestQuery extends Query<ChangeRequestView> {
@@ -55,7 +55,7 @@ export class ListChangeRequestsHandler implements IQueryHandler<ListChangeReques
     if (f.contributor) filter.contributorsKey = { $contains: userNeedle(f.contributor) };
     if (f.requestedReviewer) filter.reviewersKey = { $contains: userNeedle(f.requestedReviewer) };
     if (f.conversationsIssuesCluster) filter.conversationsIssuesCluster = f.conversationsIssuesCluster;
-    return paginateSnapshot<ChangeRequestDoc & { changeRequestId: string }, ChangeRequestView>(
+    return paginateSnapshot<ChangeRequestVersionDoc, ChangeRequestView>(
       this.store, changeRequestsProjection.name, CHANGE_REQUEST_VERSIONS, filter, [[f.orderBy, -1]], q.page,
       (rows) => this.views.render(rows.map((r) => ({ ...r, id: r.changeRequestId }))),
       { scope: q.scope, filters: f },

@@ -1,5 +1,6 @@
-import { ProjectionContext, ProjectionDefinition } from '@app/platform';
-import { SpaceEvents } from '@app/spaces/contracts';
+import { Doc, DomainEvent, ProjectionContext, ProjectionDefinition } from '@app/platform';
+import { SpaceEvents, type SpaceLifecyclePayload } from '@app/spaces/contracts';
+import { ChangeRequestEvent, ChangeRequestStatus, ReviewStatus } from '../../domain/change-request.events';
 
 export const CHANGE_REQUESTS = 'change_requests';
 /** Every version of every change request, valid over [validFrom, validTo) global positions. */
@@ -10,12 +11,12 @@ export const OPEN_VERSION = Number.MAX_SAFE_INTEGER;
 
 export interface Contributor { userId: string; count: number; updatedAt: string }
 
-export interface ChangeRequestDoc {
-  id: string;
+/** A change request as listed and shown (reference ChangeRequest, before rendering). */
+export interface ChangeRequestFields {
   spaceId: string;
   organizationId: string;
   number: number;
-  status: 'draft' | 'open' | 'archived' | 'merged';
+  status: ChangeRequestStatus;
   subject: string;
   /** Markdown ('' when none). */
   description: string;
@@ -37,8 +38,60 @@ export interface ChangeRequestDoc {
   contributorsKey: string;
   reviewersKey: string;
   spaceActive: boolean;
+  /** Id of the current version (CHANGE_REQUEST_VERSIONS). */
   versionId: string;
-  [k: string]: unknown;
+  /** Global position of its creation (stable listing key). */
+  seq: number;
+}
+
+/** The current version of a change request, by its id. */
+export interface ChangeRequestDoc extends ChangeRequestFields, Doc {}
+
+/** One version of a change request, valid over [validFrom, validTo) global positions; id `<changeRequestId>@<position>`. */
+export interface ChangeRequestVersionDoc extends ChangeRequestFields, Doc {
+  changeRequestId: string;
+  validFrom: number;
+  validTo: number;
+}
+
+/** A review (the latest of a reviewer is current; earlier ones and those before a new request are outdated). */
+export interface ReviewDoc extends Doc {
+  changeRequestId: string;
+  reviewer: string;
+  status: ReviewStatus;
+  revision: string;
+  requestedBy: string | null;
+  createdAt: string;
+  outdated: boolean;
+  seq: number;
+}
+
+/** A requested reviewer; id `<changeRequestId>:<userId>`, `seq` keeps the first request's place. */
+export interface ReviewerDoc extends Doc {
+  changeRequestId: string;
+  userId: string;
+  requestedBy: string;
+  revision: string;
+  createdAt: string;
+  seq: number;
+}
+
+type SpaceLifecycle =
+  | DomainEvent<typeof SpaceEvents.SpaceDeleted, SpaceLifecyclePayload>
+  | DomainEvent<typeof SpaceEvents.SpaceRestored, SpaceLifecyclePayload>
+  | DomainEvent<typeof SpaceEvents.SpacePurged, SpaceLifecyclePayload>;
+type Handled = ChangeRequestEvent | SpaceLifecycle;
+
+/** When a change request event happened (its updatedAt). */
+function occurredAt(e: ChangeRequestEvent): string {
+  switch (e.type) {
+    case 'ChangeRequestCreated': case 'ChangeRequestContentUpdated': case 'ChangeRequestUpdatedFromMain': return e.data.createdAt;
+    case 'ChangeRequestDetailsUpdated': case 'ChangeRequestStatusChanged': return e.data.updatedAt;
+    case 'ChangeRequestMerged': return e.data.mergedAt;
+    case 'ChangeRequestReviewersRequested': return e.data.requestedAt;
+    case 'ChangeRequestReviewerRemoved': return e.data.removedAt;
+    case 'ChangeRequestReviewSubmitted': return e.data.submittedAt;
+  }
 }
 
 export const userKey = (ids: string[]) => `|${ids.map((u) => Buffer.from(u).toString('hex')).join('|')}|`;
@@ -61,100 +114,97 @@ export const changeRequestsProjection: ProjectionDefinition = {
     'ChangeRequestCreated', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain', 'ChangeRequestDetailsUpdated', 'ChangeRequestStatusChanged',
     'ChangeRequestMerged', 'ChangeRequestReviewersRequested', 'ChangeRequestReviewerRemoved', 'ChangeRequestReviewSubmitted',
     SpaceEvents.SpaceDeleted, SpaceEvents.SpaceRestored, SpaceEvents.SpacePurged,
-  ],
-  async apply(e, ctx) {
-    const d = e.data as Record<string, any>;
-    const at = (d.updatedAt ?? d.createdAt ?? d.mergedAt ?? d.requestedAt ?? d.removedAt ?? d.submittedAt) as string;
-    const change = (fn: (c: ChangeRequestDoc) => Partial<ChangeRequestDoc>, touch = true) =>
-      revise(ctx, d.changeRequestId, e.position, (c) => ({ ...fn(c), ...(touch ? { updatedAt: at } : {}) }));
+  ] satisfies Array<Handled['type']>,
+  async apply(recorded, ctx) {
+    const e = { type: recorded.type, data: recorded.data } as Handled;
+    const position = recorded.position;
+    if (e.type === SpaceEvents.SpaceDeleted || e.type === SpaceEvents.SpaceRestored || e.type === SpaceEvents.SpacePurged) {
+      // Change requests of a deleted space leave the listings (and come back on restore).
+      for (const c of await ctx.find<ChangeRequestDoc>(CHANGE_REQUESTS, { spaceId: e.data.spaceId })) {
+        await revise(ctx, c.id, position, () => ({ spaceActive: e.type === SpaceEvents.SpaceRestored }));
+      }
+      return;
+    }
+    const id = e.data.changeRequestId;
+    const change = (fn: (c: ChangeRequestDoc) => Partial<ChangeRequestFields>) => revise(ctx, id, position, (c) => ({ ...fn(c), updatedAt: occurredAt(e) }));
     switch (e.type) {
       case 'ChangeRequestCreated': {
-        const doc: ChangeRequestDoc = {
-          id: d.changeRequestId, spaceId: d.spaceId, organizationId: d.organizationId, number: d.number, status: d.status, subject: d.subject, description: '',
+        const d = e.data;
+        putVersion(ctx, {
+          id, spaceId: d.spaceId, organizationId: d.organizationId, number: d.number, status: d.status, subject: d.subject, description: '',
           createdBy: d.createdBy, createdAt: d.createdAt, updatedAt: d.createdAt, revision: d.base.revision, revisionInitial: d.base.revision,
           revisionMergedAncestor: null, revisionMerged: null, mergedBy: null, mergedAt: null, base: d.base.revision, conversationsIssuesCluster: d.conversationsIssuesCluster,
-          contributors: [], requestedReviewers: [], contributorsKey: '|', reviewersKey: '|', spaceActive: true, versionId: '', seq: e.position,
-        };
-        putVersion(ctx, doc, e.position);
-        break;
+          contributors: [], requestedReviewers: [], contributorsKey: '|', reviewersKey: '|', spaceActive: true, versionId: '', seq: position,
+        }, position);
+        return;
       }
-      case 'ChangeRequestContentUpdated':
-        await change((c) => {
-          const others = c.contributors.filter((x) => x.userId !== d.author);
+      case 'ChangeRequestContentUpdated': {
+        const d = e.data;
+        return change((c) => {
           const mine = c.contributors.find((x) => x.userId === d.author);
-          const contributors = [...others, { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt }];
+          const contributors = [...c.contributors.filter((x) => x.userId !== d.author), { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt }];
           return { revision: d.revision, contributors, contributorsKey: userKey(contributors.map((x) => x.userId)) };
         });
-        break;
+      }
       case 'ChangeRequestUpdatedFromMain':
-        await change(() => ({ revision: d.revision, revisionMergedAncestor: d.mergedAncestor.revision, base: d.mergedAncestor.revision }));
-        break;
-      case 'ChangeRequestDetailsUpdated':
-        await change(() => ({ ...(d.subject !== undefined ? { subject: d.subject } : {}), ...(d.description !== undefined ? { description: d.description } : {}) }));
-        break;
+        return change(() => ({ revision: e.data.revision, revisionMergedAncestor: e.data.mergedAncestor.revision, base: e.data.mergedAncestor.revision }));
+      case 'ChangeRequestDetailsUpdated': {
+        const { subject, description } = e.data;
+        return change(() => ({ ...(subject !== undefined ? { subject } : {}), ...(description !== undefined ? { description } : {}) }));
+      }
       case 'ChangeRequestStatusChanged':
-        await change(() => ({ status: d.to }));
-        break;
+        return change(() => ({ status: e.data.to }));
       case 'ChangeRequestMerged':
-        await change(() => ({ status: 'merged', revisionMerged: d.revision, mergedBy: d.mergedBy, mergedAt: d.mergedAt }));
-        break;
+        return change(() => ({ status: 'merged', revisionMerged: e.data.revision, mergedBy: e.data.mergedBy, mergedAt: e.data.mergedAt }));
       case 'ChangeRequestReviewersRequested': {
-        for (const [i, userId] of (d.users as string[]).entries()) {
+        const d = e.data;
+        for (const [i, userId] of d.users.entries()) {
           // Request order within the event; a re-request keeps its place: list keys never move.
-          const id = `${d.changeRequestId}:${userId}`;
-          const seq = (await ctx.get(REVIEWERS, id))?.seq ?? e.position + i / (d.users.length + 1);
-          ctx.put(REVIEWERS, { id, changeRequestId: d.changeRequestId, userId, requestedBy: d.requestedBy, revision: d.revision, createdAt: d.requestedAt, seq });
-          await outdateReviews(ctx, d.changeRequestId, userId);
+          const reviewerId = `${id}:${userId}`;
+          const seq = (await ctx.get<ReviewerDoc>(REVIEWERS, reviewerId))?.seq ?? position + i / (d.users.length + 1);
+          ctx.put(REVIEWERS, { id: reviewerId, changeRequestId: id, userId, requestedBy: d.requestedBy, revision: d.revision, createdAt: d.requestedAt, seq } satisfies ReviewerDoc);
+          await outdateReviews(ctx, id, userId);
         }
-        await change((c) => {
+        return change((c) => {
           const requestedReviewers = [...new Set([...c.requestedReviewers, ...d.users])];
           return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
         });
-        break;
       }
-      case 'ChangeRequestReviewerRemoved': {
-        ctx.delete(REVIEWERS, `${d.changeRequestId}:${d.userId}`);
-        await change((c) => {
-          const requestedReviewers = c.requestedReviewers.filter((u) => u !== d.userId);
+      case 'ChangeRequestReviewerRemoved':
+        ctx.delete(REVIEWERS, `${id}:${e.data.userId}`);
+        return change((c) => {
+          const requestedReviewers = c.requestedReviewers.filter((u) => u !== e.data.userId);
           return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
         });
-        break;
-      }
-      case 'ChangeRequestReviewSubmitted':
-        await outdateReviews(ctx, d.changeRequestId, d.reviewer);
+      case 'ChangeRequestReviewSubmitted': {
+        const d = e.data;
+        await outdateReviews(ctx, id, d.reviewer);
         ctx.put(REVIEWS, {
-          id: d.reviewId, changeRequestId: d.changeRequestId, reviewer: d.reviewer, status: d.status, revision: d.revision, requestedBy: d.requestedBy,
-          createdAt: d.submittedAt, outdated: false, seq: e.position,
-        });
-        await change(() => ({}));
-        break;
-      case SpaceEvents.SpaceDeleted:
-      case SpaceEvents.SpaceRestored:
-      case SpaceEvents.SpacePurged:
-        // Change requests of a deleted space leave the listings (and come back on restore).
-        for (const c of await ctx.find<ChangeRequestDoc>(CHANGE_REQUESTS, { spaceId: d.spaceId })) {
-          await revise(ctx, c.id, e.position, () => ({ spaceActive: e.type === SpaceEvents.SpaceRestored }));
-        }
-        break;
+          id: d.reviewId, changeRequestId: id, reviewer: d.reviewer, status: d.status, revision: d.revision, requestedBy: d.requestedBy, createdAt: d.submittedAt, outdated: false, seq: position,
+        } satisfies ReviewDoc);
+        return change(() => ({}));
+      }
     }
   },
 };
 
 async function outdateReviews(ctx: ProjectionContext, changeRequestId: string, reviewer: string) {
-  for (const r of await ctx.find(REVIEWS, { changeRequestId, reviewer, outdated: false })) ctx.put(REVIEWS, { ...r, outdated: true });
+  for (const r of await ctx.find<ReviewDoc>(REVIEWS, { changeRequestId, reviewer, outdated: false })) ctx.put(REVIEWS, { ...r, outdated: true });
 }
 
+/** Writes the change request's current version and opens its version row. */
 function putVersion(ctx: ProjectionContext, doc: ChangeRequestDoc, position: number) {
   const versionId = `${doc.id}@${position}`;
-  const next = { ...doc, versionId };
+  const next: ChangeRequestDoc = { ...doc, versionId };
   ctx.put(CHANGE_REQUESTS, next);
-  const { id: _id, ...fields } = next;
-  ctx.put(CHANGE_REQUEST_VERSIONS, { ...fields, id: versionId, changeRequestId: doc.id, validFrom: position, validTo: OPEN_VERSION });
+  const { id: changeRequestId, ...fields } = next;
+  ctx.put(CHANGE_REQUEST_VERSIONS, { ...fields, id: versionId, changeRequestId, validFrom: position, validTo: OPEN_VERSION } satisfies ChangeRequestVersionDoc);
 }
 
-async function revise(ctx: ProjectionContext, id: string, position: number, fn: (c: ChangeRequestDoc) => Partial<ChangeRequestDoc>) {
+/** Closes the current version at `position` and writes the changed one (a missing change request is skipped). */
+async function revise(ctx: ProjectionContext, id: string, position: number, fn: (c: ChangeRequestDoc) => Partial<ChangeRequestFields>) {
   const current = await ctx.get<ChangeRequestDoc>(CHANGE_REQUESTS, id);
   if (!current) return;
-  await ctx.update(CHANGE_REQUEST_VERSIONS, current.versionId, (v) => ({ ...v, validTo: position }));
+  await ctx.update<ChangeRequestVersionDoc>(CHANGE_REQUEST_VERSIONS, current.versionId, (v) => ({ ...v, validTo: position }));
   putVersion(ctx, { ...current, ...fn(current) }, position);
 }

@@ -1,13 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { Doc, Filter, ListResponse, NotFound, PageQuery, paginate, ReadStore, Urls } from '@app/platform';
+import { Filter, ListResponse, NotFound, PageQuery, paginate, ReadStore, Urls } from '@app/platform';
 import type { UserView } from '@app/identity';
 import { ContentAccess } from '../content-access';
 import { ChangeRequestViews } from './change-request-views';
 import { userOrPlaceholder } from './change-request.view';
-import { REVIEWERS, REVIEWS } from './change-requests.projection';
-
-interface ReviewDoc extends Doc { changeRequestId: string; reviewer: string; status: string; revision: string; requestedBy: string | null; createdAt: string; outdated: boolean }
-interface ReviewerDoc extends Doc { changeRequestId: string; userId: string; requestedBy: string; revision: string; createdAt: string }
+import { REVIEWERS, ReviewerDoc, ReviewDoc, REVIEWS } from './change-requests.projection';
 
 const reviewView = (r: ReviewDoc, spaceId: string, users: Map<string, UserView>, urls: Urls) => ({
   object: 'change-request-review' as const, id: r.id, revision: r.revision, reviewer: userOrPlaceholder(users, r.reviewer, urls),

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
 import { EventSourcing, IdGenerator, NotFound } from '@app/platform';
-import { hashToken, newTokenSecret, token, TokenEvent, tokenStream, validateTokenName } from '../../domain/token';
+import { hashToken, newTokenSecret, token, tokenStream } from '../../domain/token';
 import { user, userStream } from '../../domain/user';
 
 /** Issues an API token; `name` is an optional label shown when listing a user's tokens. */
@@ -13,14 +13,14 @@ export class IssueTokenHandler implements ICommandHandler<IssueTokenCommand> {
   constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
 
   async execute(cmd: IssueTokenCommand): Promise<{ tokenId: string; token: string }> {
-    const name = validateTokenName(cmd.name);
-    const { state } = await this.es.load(userStream(cmd.userId), user);
-    if (!state.exists) throw new NotFound(`No user with id ${cmd.userId}`);
     const tokenId = this.ids.next();
     const secret = newTokenSecret();
-    await this.es.handle(tokenStream(tokenId), token, (_s, now): TokenEvent[] => [
-      { type: 'ApiTokenIssued', data: { tokenId, userId: cmd.userId, hash: hashToken(secret), issuedAt: now.toISOString(), name } },
-    ]);
+    await this.es.execute(tokenStream(tokenId), token, { type: 'IssueToken', tokenId, userId: cmd.userId, hash: hashToken(secret), name: cmd.name }, {
+      // The user is another aggregate: checked on its own stream.
+      precondition: async () => {
+        if (!(await this.es.load(userStream(cmd.userId), user)).state.exists) throw new NotFound(`No user with id ${cmd.userId}`);
+      },
+    });
     return { tokenId, token: secret };
   }
 }

@@ -7,23 +7,22 @@ export class RegisterUserCommand extends Command<{ userId: string; created: bool
   constructor(readonly email: string, readonly displayName: string, readonly emailVerified = true) { super(); }
 }
 
+/**
+ * Two aggregates: the email's stream is the uniqueness guard (the first claim wins, later ones
+ * read the winner), then the claimed user registers. Registering is a no-op for an existing
+ * user, so a registration interrupted between the two steps is completed by the next one.
+ */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
   constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
 
   async execute(cmd: RegisterUserCommand): Promise<{ userId: string; created: boolean }> {
     const email = normalizeEmail(cmd.email);
+    // Checked before the claim too, so a refused registration claims nothing.
     const displayName = validateDisplayName(cmd.displayName);
-    const candidate = this.ids.next();
-    // The email stream is the uniqueness guard: the first claim wins, later ones reuse it.
-    const claim = await this.es.handle(emailStream(email), emailClaim, (s) =>
-      s.userId ? [] : [{ type: 'UserEmailClaimed', data: { email, userId: candidate } }],
-    );
+    const claim = await this.es.execute(emailStream(email), emailClaim, { type: 'ClaimEmail', email, userId: this.ids.next() });
     const userId = claim.state.userId!;
-    if (userId !== candidate) return { userId, created: false };
-    await this.es.handle(userStream(userId), user, (s, now) =>
-      s.exists ? [] : [{ type: 'UserRegistered', data: { userId, email, displayName, registeredAt: now.toISOString(), emailVerified: cmd.emailVerified } }],
-    );
-    return { userId, created: true };
+    const r = await this.es.execute(userStream(userId), user, { type: 'RegisterUser', userId, email, displayName, emailVerified: cmd.emailVerified });
+    return { userId, created: r.events.length > 0 };
   }
 }

@@ -1,6 +1,6 @@
 import { CommandHandler, ICommandHandler, Command } from '@nestjs/cqrs';
 import { EventSourcing } from '@app/platform';
-import { decideRevoke, token, tokenStream } from '../../domain/token';
+import { token, tokenStream } from '../../domain/token';
 
 export class RevokeTokenCommand extends Command<void> {
   constructor(readonly tokenId: string) { super(); }
@@ -10,6 +10,6 @@ export class RevokeTokenCommand extends Command<void> {
 export class RevokeTokenHandler implements ICommandHandler<RevokeTokenCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: RevokeTokenCommand): Promise<void> {
-    await this.es.handle(tokenStream(cmd.tokenId), token, (s, now) => decideRevoke(s, cmd.tokenId, now));
+    await this.es.execute(tokenStream(cmd.tokenId), token, { type: 'RevokeToken', tokenId: cmd.tokenId });
   }
 }

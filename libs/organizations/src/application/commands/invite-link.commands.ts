@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, IdGenerator, Role } from '@app/platform';
-import { decideChangeInviteRole, decideCreateInviteLink, decideDeleteInviteLink } from '../../domain/invites';
-import { organization, organizationStream } from '../../domain/organization';
+import { organizationStream } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 import { InviteLinkIds } from '../invite-link-ids';
 
 /** Answers the id to hand out (sealed); the events keep the record id (see InviteLinkIds). */
@@ -13,9 +13,10 @@ export class CreateInviteLinkCommand extends Command<{ inviteId: string }> {
 export class CreateInviteLinkHandler implements ICommandHandler<CreateInviteLinkCommand> {
   constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly links: InviteLinkIds) {}
   async execute(cmd: CreateInviteLinkCommand) {
-    const recordId = this.ids.next();
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideCreateInviteLink(s, cmd.organizationId, cmd.actorId, recordId, cmd.role, now));
-    return { inviteId: this.links.toPublic(cmd.organizationId, recordId) };
+    const { organizationId, actorId, role } = cmd;
+    const inviteId = this.ids.next();
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'CreateInviteLink', organizationId, actorId, inviteId, role });
+    return { inviteId: this.links.toPublic(organizationId, inviteId) };
   }
 }
 
@@ -27,8 +28,9 @@ export class ChangeInviteRoleCommand extends Command<void> {
 export class ChangeInviteRoleHandler implements ICommandHandler<ChangeInviteRoleCommand> {
   constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: ChangeInviteRoleCommand) {
-    await this.links.withRecord(cmd.organizationId, cmd.inviteId, (recordId) =>
-      this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideChangeInviteRole(s, cmd.organizationId, cmd.actorId, recordId, cmd.role)));
+    const { organizationId, actorId, role } = cmd;
+    await this.links.withRecord(organizationId, cmd.inviteId, (inviteId) =>
+      this.es.execute(organizationStream(organizationId), organization, { type: 'ChangeInviteRole', organizationId, actorId, inviteId, role }));
   }
 }
 
@@ -41,8 +43,9 @@ export class DeleteInviteLinkCommand extends Command<{ deleted: boolean }> {
 export class DeleteInviteLinkHandler implements ICommandHandler<DeleteInviteLinkCommand> {
   constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: DeleteInviteLinkCommand) {
-    const recordId = this.links.toRecord(cmd.organizationId, cmd.inviteId);
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideDeleteInviteLink(s, cmd.organizationId, cmd.actorId, recordId, now));
+    const { organizationId, actorId } = cmd;
+    const inviteId = this.links.toRecord(organizationId, cmd.inviteId);
+    const r = await this.es.execute(organizationStream(organizationId), organization, { type: 'DeleteInviteLink', organizationId, actorId, inviteId });
     return { deleted: r.events.length > 0 };
   }
 }

@@ -1,8 +1,9 @@
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, ReadStore, Role } from '@app/platform';
 import { RegisterUserCommand } from '@app/identity';
-import { decideInviteMembers } from '../../domain/members';
-import { DataOf, organization, organizationStream, requireAdmin } from '../../domain/organization';
+import { ssoGranted } from '../../domain/members';
+import { CommandOf, DataOf, organizationStream, requireAdmin, ResolvedInvite } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 import { MEMBERS } from '../queries/read-models';
 
 export interface EmailInvite {
@@ -27,23 +28,27 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
   constructor(private readonly es: EventSourcing, private readonly commands: CommandBus, private readonly store: ReadStore) {}
 
   async execute(cmd: InviteMembersCommand): Promise<InviteResult> {
-    // Authorize before creating any user record on the caller's behalf.
-    const { state } = await this.es.load(organizationStream(cmd.organizationId), organization);
-    requireAdmin(state, cmd.organizationId, cmd.actorId, 'invite members');
-    const failedSSOEmails: string[] = [];
-    const invites: Array<{ userId: string; role: Role | null; sso: boolean }> = [];
-    for (const i of cmd.invites) {
-      const { userId } = await this.commands.execute(new RegisterUserCommand(i.email, i.email.split('@')[0].slice(0, 100)));
-      const role = i.role !== undefined ? i.role : cmd.role !== undefined ? cmd.role : state.defaultRole;
-      let sso = cmd.sso;
-      if (sso && (await this.store.count(MEMBERS, { userId, organizationId: { $ne: cmd.organizationId } })) > 0) {
-        sso = false;
-        failedSSOEmails.push(i.email);
-      }
-      invites.push({ userId, role, sso });
-    }
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideInviteMembers(s, cmd.organizationId, cmd.actorId, invites, now));
+    const { organizationId, actorId, role, sso } = cmd;
+    let invites: ResolvedInvite[] = [];
+    const r = await this.es.execute(organizationStream(organizationId), organization, async (): Promise<CommandOf<'InviteMembers'>> => {
+      invites = await this.resolve(organizationId, cmd.invites, sso);
+      return { type: 'InviteMembers', organizationId, actorId, role, sso, invites };
+    }, {
+      // Users are registered (in identity) only once the caller is known to be an admin.
+      precondition: (s) => requireAdmin(s, organizationId, actorId, 'invite members'),
+    });
     const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => (e.data as DataOf<'OrganizationMemberAdded'>).userId);
-    return { users, invited: users.length, ...(cmd.sso ? { failedSSOEmails } : {}) };
+    const failedSSOEmails = invites.filter((i) => !ssoGranted(sso, i)).map((i) => i.email);
+    return { users, invited: users.length, ...(sso ? { failedSSOEmails } : {}) };
+  }
+
+  private async resolve(organizationId: string, invites: EmailInvite[], sso: boolean): Promise<ResolvedInvite[]> {
+    const resolved: ResolvedInvite[] = [];
+    for (const i of invites) {
+      const { userId } = await this.commands.execute(new RegisterUserCommand(i.email, i.email.split('@')[0].slice(0, 100)));
+      const memberElsewhere = sso && (await this.store.count(MEMBERS, { userId, organizationId: { $ne: organizationId } })) > 0;
+      resolved.push({ email: i.email, userId, role: i.role, memberElsewhere });
+    }
+    return resolved;
   }
 }

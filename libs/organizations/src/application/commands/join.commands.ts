@@ -1,8 +1,8 @@
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { EventSourcing } from '@app/platform';
 import { GetUserEmailQuery } from '@app/identity';
-import { decideJoinByEmailDomain, decideJoinWithInvite } from '../../domain/invites';
-import { organization, organizationStream } from '../../domain/organization';
+import { organizationStream } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 import { InviteLinkIds } from '../invite-link-ids';
 
 /** Joins when the caller's verified email domain is one of the organization's email domains. */
@@ -14,9 +14,11 @@ export class JoinOrganizationCommand extends Command<void> {
 export class JoinOrganizationHandler implements ICommandHandler<JoinOrganizationCommand> {
   constructor(private readonly es: EventSourcing, private readonly queries: QueryBus) {}
   async execute(cmd: JoinOrganizationCommand) {
-    const email = await this.queries.execute(new GetUserEmailQuery(cmd.userId));
-    const verified = email?.verified ? email.email : null;
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideJoinByEmailDomain(s, cmd.organizationId, cmd.userId, verified, now));
+    const { organizationId, userId } = cmd;
+    // The user's email belongs to identity: read once, before deciding.
+    const email = await this.queries.execute(new GetUserEmailQuery(userId));
+    const verifiedEmail = email?.verified ? email.email : null;
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'JoinByEmailDomain', organizationId, userId, verifiedEmail });
   }
 }
 
@@ -29,7 +31,8 @@ export class JoinWithInviteCommand extends Command<void> {
 export class JoinWithInviteHandler implements ICommandHandler<JoinWithInviteCommand> {
   constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
   async execute(cmd: JoinWithInviteCommand) {
-    await this.links.withRecord(cmd.organizationId, cmd.inviteId, (recordId) =>
-      this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideJoinWithInvite(s, cmd.organizationId, cmd.userId, recordId, now)));
+    const { organizationId, userId } = cmd;
+    await this.links.withRecord(organizationId, cmd.inviteId, (inviteId) =>
+      this.es.execute(organizationStream(organizationId), organization, { type: 'JoinWithInvite', organizationId, userId, inviteId }));
   }
 }

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, Role } from '@app/platform';
-import { decideChangeMemberRole, decideRemoveMember } from '../../domain/members';
-import { organization, organizationStream } from '../../domain/organization';
+import { organizationStream } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 
 export class ChangeMemberRoleCommand extends Command<void> {
   constructor(readonly organizationId: string, readonly actorId: string, readonly userId: string, readonly role: Role | null | undefined) { super(); }
@@ -11,7 +11,8 @@ export class ChangeMemberRoleCommand extends Command<void> {
 export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRoleCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: ChangeMemberRoleCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideChangeMemberRole(s, cmd.organizationId, cmd.actorId, cmd.userId, cmd.role));
+    const { organizationId, actorId, userId, role } = cmd;
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'ChangeMemberRole', organizationId, actorId, userId, role });
   }
 }
 
@@ -24,7 +25,8 @@ export class RemoveMemberCommand extends Command<{ removed: boolean }> {
 export class RemoveMemberHandler implements ICommandHandler<RemoveMemberCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: RemoveMemberCommand) {
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideRemoveMember(s, cmd.organizationId, cmd.actorId, cmd.userId, now));
+    const { organizationId, actorId, userId } = cmd;
+    const r = await this.es.execute(organizationStream(organizationId), organization, { type: 'RemoveMember', organizationId, actorId, userId });
     return { removed: r.events.length > 0 };
   }
 }

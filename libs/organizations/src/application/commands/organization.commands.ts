@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, IdGenerator, Role } from '@app/platform';
-import { decideAddMember } from '../../domain/members';
-import { decideCreate, decideUpdate, organization, organizationStream, OrganizationSettings, requireAdmin } from '../../domain/organization';
+import { organizationStream, OrganizationSettings, requireAdmin } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 import { DefaultContentCheck } from '../default-content';
 
 export class CreateOrganizationCommand extends Command<{ organizationId: string }> {
@@ -13,7 +13,7 @@ export class CreateOrganizationHandler implements ICommandHandler<CreateOrganiza
   constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
   async execute(cmd: CreateOrganizationCommand) {
     const organizationId = this.ids.next();
-    await this.es.handle(organizationStream(organizationId), organization, (s, now) => decideCreate(s, organizationId, cmd.title, cmd.adminUserId, now));
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'CreateOrganization', organizationId, title: cmd.title, adminId: cmd.adminUserId });
     return { organizationId };
   }
 }
@@ -27,9 +27,8 @@ export class AddOrganizationMemberCommand extends Command<void> {
 export class AddOrganizationMemberHandler implements ICommandHandler<AddOrganizationMemberCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: AddOrganizationMemberCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) =>
-      decideAddMember(s, cmd.organizationId, cmd.userId, cmd.role, now, { source: 'operator' }),
-    );
+    const { organizationId, userId, role } = cmd;
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'AddMember', organizationId, userId, role, source: 'operator' });
   }
 }
 
@@ -41,10 +40,14 @@ export class UpdateOrganizationCommand extends Command<void> {
 export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganizationCommand> {
   constructor(private readonly es: EventSourcing, private readonly defaultContent: DefaultContentCheck) {}
   async execute(cmd: UpdateOrganizationCommand) {
-    // Membership and role are checked by the decider first, so outsiders learn nothing from the content check.
-    const { state } = await this.es.load(organizationStream(cmd.organizationId), organization);
-    requireAdmin(state, cmd.organizationId, cmd.actorId, 'update the organization');
-    if (cmd.changes.defaultContent) await this.defaultContent.assertExists(cmd.organizationId, cmd.changes.defaultContent);
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideUpdate(s, cmd.organizationId, cmd.actorId, cmd.changes, now));
+    const { organizationId, actorId, changes } = cmd;
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'UpdateOrganization', organizationId, actorId, changes }, {
+      // The default content is known from other contexts' events (a read model). Admins only
+      // reach that check, so outsiders learn nothing from it.
+      precondition: async (s) => {
+        requireAdmin(s, organizationId, actorId, 'update the organization');
+        if (changes.defaultContent) await this.defaultContent.assertExists(organizationId, changes.defaultContent);
+      },
+    });
   }
 }

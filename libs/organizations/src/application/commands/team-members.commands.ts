@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BadRequest, EventSourcing, ReadStore } from '@app/platform';
-import { organization, organizationStream, TeamRole } from '../../domain/organization';
-import { decideChangeTeamMembers, TeamMembershipChange } from '../../domain/teams';
+import { EventSourcing, ReadStore } from '@app/platform';
+import { organizationStream, TeamMemberRef, TeamRole } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 import { ORG_USERS, OrgUserDoc } from '../queries/read-models';
 
 /** A user named by id or by email, with the request field it came from (for 400 messages). */
@@ -9,7 +9,8 @@ export interface UserRef { field: string; ref: string }
 
 /**
  * Adds (or re-roles) and removes team members in one decision. Users may be named by email:
- * those are resolved to ids first; the decider then checks they are organization members.
+ * those are looked up first; the decider authorizes the caller before it says anything about
+ * them (an unknown email, a non-member), so outsiders cannot probe which emails have accounts.
  */
 export class ChangeTeamMembersCommand extends Command<{ changed: number }> {
   constructor(
@@ -23,25 +24,22 @@ export class ChangeTeamMembersHandler implements ICommandHandler<ChangeTeamMembe
   constructor(private readonly es: EventSourcing, private readonly store: ReadStore) {}
 
   async execute(cmd: ChangeTeamMembersCommand) {
-    // Authorize first (404/403), so outsiders cannot probe which emails have accounts.
-    const { state } = await this.es.load(organizationStream(cmd.organizationId), organization);
-    decideChangeTeamMembers(state, cmd.organizationId, cmd.actorId, cmd.teamId, { set: [], remove: [] }, new Date(0));
-    const emails = [...cmd.set, ...cmd.remove].filter((u) => u.ref.includes('@')).map((u) => u.ref.trim().toLowerCase());
-    const byEmail = new Map(
-      emails.length ? (await this.store.find<OrgUserDoc>(ORG_USERS, { email: { $in: [...new Set(emails)] } })).map((u) => [u.email, u.id]) : [],
-    );
-    const resolve = (u: UserRef, strict: boolean): string | null => {
-      if (!u.ref.includes('@')) return u.ref;
-      const id = byEmail.get(u.ref.trim().toLowerCase());
-      if (!id && strict) throw new BadRequest(`${u.field}: no user with email ${u.ref}`);
-      return id ?? null;
-    };
-    const change: TeamMembershipChange = {
-      set: cmd.set.map((u) => ({ field: u.field, userId: resolve(u, true)!, role: u.role })),
-      // Removing an unknown email removes nobody, like removing a non-member id.
-      remove: cmd.remove.map((u) => resolve(u, false)).filter((id): id is string => id !== null),
-    };
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideChangeTeamMembers(s, cmd.organizationId, cmd.actorId, cmd.teamId, change, now));
+    const { organizationId, actorId, teamId } = cmd;
+    const resolve = await this.resolver([...cmd.set, ...cmd.remove]);
+    const r = await this.es.execute(organizationStream(organizationId), organization, {
+      type: 'ChangeTeamMembers', organizationId, actorId, teamId,
+      set: cmd.set.map((u) => ({ ...resolve(u), role: u.role })),
+      remove: cmd.remove.map(resolve),
+    });
     return { changed: r.events.length };
+  }
+
+  /** Ids stay ids; emails become the id of their user, or null when no user has that email. */
+  private async resolver(refs: UserRef[]): Promise<(u: UserRef) => TeamMemberRef> {
+    const key = (ref: string) => ref.trim().toLowerCase();
+    const emails = [...new Set(refs.filter((u) => u.ref.includes('@')).map((u) => key(u.ref)))];
+    const users = emails.length ? await this.store.find<OrgUserDoc>(ORG_USERS, { email: { $in: emails } }) : [];
+    const byEmail = new Map(users.map((u) => [u.email, u.id]));
+    return (u) => ({ field: u.field, ref: u.ref, userId: u.ref.includes('@') ? byEmail.get(key(u.ref)) ?? null : u.ref });
   }
 }

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, IdGenerator } from '@app/platform';
-import { organization, organizationStream } from '../../domain/organization';
-import { decideCreateTeam, decideDeleteTeam, decideRenameTeam } from '../../domain/teams';
+import { organizationStream } from '../../domain/organization';
+import { organization } from '../../domain/organization.decider';
 
 export class CreateTeamCommand extends Command<{ teamId: string }> {
   constructor(readonly organizationId: string, readonly actorId: string, readonly title: string, readonly members: string[]) { super(); }
@@ -11,8 +11,9 @@ export class CreateTeamCommand extends Command<{ teamId: string }> {
 export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand> {
   constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
   async execute(cmd: CreateTeamCommand) {
+    const { organizationId, actorId, title, members } = cmd;
     const teamId = this.ids.next();
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideCreateTeam(s, cmd.organizationId, cmd.actorId, teamId, cmd.title, cmd.members, now));
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'CreateTeam', organizationId, actorId, teamId, title, members });
     return { teamId };
   }
 }
@@ -25,7 +26,8 @@ export class RenameTeamCommand extends Command<void> {
 export class RenameTeamHandler implements ICommandHandler<RenameTeamCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: RenameTeamCommand) {
-    await this.es.handle(organizationStream(cmd.organizationId), organization, (s) => decideRenameTeam(s, cmd.organizationId, cmd.actorId, cmd.teamId, cmd.title));
+    const { organizationId, actorId, teamId, title } = cmd;
+    await this.es.execute(organizationStream(organizationId), organization, { type: 'RenameTeam', organizationId, actorId, teamId, title });
   }
 }
 
@@ -38,7 +40,8 @@ export class DeleteTeamCommand extends Command<{ deleted: boolean }> {
 export class DeleteTeamHandler implements ICommandHandler<DeleteTeamCommand> {
   constructor(private readonly es: EventSourcing) {}
   async execute(cmd: DeleteTeamCommand) {
-    const r = await this.es.handle(organizationStream(cmd.organizationId), organization, (s, now) => decideDeleteTeam(s, cmd.organizationId, cmd.actorId, cmd.teamId, now));
+    const { organizationId, actorId, teamId } = cmd;
+    const r = await this.es.execute(organizationStream(organizationId), organization, { type: 'DeleteTeam', organizationId, actorId, teamId });
     return { deleted: r.events.length > 0 };
   }
 }

@@ -4,9 +4,10 @@ import { MemberDoc } from './read-models';
 
 /**
  * The reference `OrganizationMember`. `spaces` counts the spaces the user holds an explicit grant
- * on; `disabled` is always false: members are removed, never disabled.
+ * on (the spaces context's answer to CountMemberSpacesQuery); `disabled` is always false: members
+ * are removed, never disabled.
  */
-export function toMemberView(m: MemberDoc, user: UserView | undefined, urls: Urls) {
+export function toMemberView(m: MemberDoc, user: UserView | undefined, urls: Urls, spaces: number) {
   return {
     object: 'member' as const,
     id: m.userId,
@@ -15,7 +16,7 @@ export function toMemberView(m: MemberDoc, user: UserView | undefined, urls: Url
     disabled: false,
     joinedAt: m.joinedAt,
     sso: m.sso,
-    spaces: m.spaces ?? 0,
+    spaces,
     teams: m.teams ?? 0,
   };
 }

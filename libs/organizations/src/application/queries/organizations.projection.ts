@@ -1,18 +1,16 @@
 import { ProjectionContext, ProjectionDefinition, RecordedEvent } from '@app/platform';
-import { DataOf, OrganizationEventType } from '../../domain/organization';
-import { applyMemberSpaceEvent, MEMBER_SPACE_EVENTS } from './member-spaces.apply';
+import { OrganizationEvent } from '../../domain/organization';
 import { applyMemberEvent, MEMBER_EVENTS } from './members.apply';
 import { applyTeamEvent, TEAM_EVENTS } from './teams.apply';
-import { INVITES, MEMBERS, ORG_DOMAINS, ORG_USERS, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TEAM_SPACES, TEAMS, USER_SPACES } from './read-models';
+import { INVITES, InviteDoc, MEMBERS, ORG_DOMAINS, OrgDomainDoc, ORG_USERS, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TEAMS } from './read-models';
 
 export * from './read-models';
 
-const ORGANIZATION_EVENTS = ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationInviteCreated', 'OrganizationInviteRoleChanged', 'OrganizationInviteDeleted'];
+const ORGANIZATION_EVENTS: Array<OrganizationEvent['type']> = ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationInviteCreated', 'OrganizationInviteRoleChanged', 'OrganizationInviteDeleted'];
 const APPLIERS: Array<[readonly string[], (e: RecordedEvent, ctx: ProjectionContext) => Promise<void>]> = [
-  [ORGANIZATION_EVENTS, (e, ctx) => applyOrganizationEvent(e.type as OrganizationEventType, e.data, e.position, ctx)],
+  [ORGANIZATION_EVENTS, (e, ctx) => applyOrganizationEvent(e as RecordedOrganizationEvent, ctx)],
   [MEMBER_EVENTS, applyMemberEvent],
   [TEAM_EVENTS, applyTeamEvent],
-  [MEMBER_SPACE_EVENTS, applyMemberSpaceEvent],
 ];
 
 /**
@@ -28,50 +26,56 @@ export const organizationsProjection: ProjectionDefinition = {
     { name: ORG_USERS, indexes: [['email']] },
     { name: TEAMS, indexes: [['organizationId', 'seq']] },
     { name: TEAM_MEMBERS, indexes: [['teamId', 'seq'], ['organizationId', 'userId', 'teamSeq']] },
-    { name: TEAM_SPACES, indexes: [['teamId'], ['spaceId']] },
     { name: INVITES, indexes: [['organizationId', 'seq']] },
-    { name: USER_SPACES, indexes: [['spaceId'], ['organizationId', 'userId']] },
   ],
   handles: [...new Set(APPLIERS.flatMap(([types]) => types))],
   async apply(e, ctx) {
-    // One event may matter to several parts (SpacePurged: team and member space counts).
+    // One event may matter to several parts.
     for (const [types, apply] of APPLIERS) if (types.includes(e.type)) await apply(e, ctx);
   },
 };
 
-async function applyOrganizationEvent(type: OrganizationEventType, data: unknown, position: number, ctx: ProjectionContext): Promise<void> {
-  switch (type) {
+/** A recorded event of the organization aggregate: its data typed by its type. */
+export type RecordedOrganizationEvent = RecordedEvent & OrganizationEvent;
+
+async function applyOrganizationEvent(e: RecordedOrganizationEvent, ctx: ProjectionContext): Promise<void> {
+  switch (e.type) {
     case 'OrganizationCreated': {
-      const d = data as DataOf<'OrganizationCreated'>;
-      ctx.put(ORGANIZATIONS, {
-        id: d.organizationId, title: d.title, createdAt: d.createdAt, seq: position,
+      const d = e.data;
+      const doc: OrganizationDoc = {
+        id: d.organizationId, title: d.title, createdAt: d.createdAt, seq: e.position,
         emailDomains: [], inviteLinks: false, sso: false, ai: false, defaultRole: null, mergeRules: { type: 'none' },
-      });
+      };
+      ctx.put(ORGANIZATIONS, doc);
       return;
     }
     case 'OrganizationUpdated': {
-      const d = data as DataOf<'OrganizationUpdated'>;
+      const d = e.data;
       const org = await ctx.get<OrganizationDoc>(ORGANIZATIONS, d.organizationId);
       if (!org) return;
       ctx.put(ORGANIZATIONS, { ...org, ...d.changes });
       if (d.changes.emailDomains) {
-        for (const old of await ctx.find(ORG_DOMAINS, { organizationId: d.organizationId })) ctx.delete(ORG_DOMAINS, old.id);
-        for (const domain of d.changes.emailDomains) ctx.put(ORG_DOMAINS, { id: `${domain}:${d.organizationId}`, domain, organizationId: d.organizationId, seq: org.seq });
+        for (const old of await ctx.find<OrgDomainDoc>(ORG_DOMAINS, { organizationId: d.organizationId })) ctx.delete(ORG_DOMAINS, old.id);
+        for (const domain of d.changes.emailDomains) {
+          const doc: OrgDomainDoc = { id: `${domain}:${d.organizationId}`, domain, organizationId: d.organizationId, seq: org.seq };
+          ctx.put(ORG_DOMAINS, doc);
+        }
       }
       return;
     }
     case 'OrganizationInviteCreated': {
-      const d = data as DataOf<'OrganizationInviteCreated'>;
-      ctx.put(INVITES, { id: d.inviteId, organizationId: d.organizationId, role: d.role, createdAt: d.createdAt, seq: position });
+      const d = e.data;
+      const doc: InviteDoc = { id: d.inviteId, organizationId: d.organizationId, role: d.role, createdAt: d.createdAt, seq: e.position };
+      ctx.put(INVITES, doc);
       return;
     }
     case 'OrganizationInviteRoleChanged': {
-      const d = data as DataOf<'OrganizationInviteRoleChanged'>;
-      await ctx.update(INVITES, d.inviteId, (i) => ({ ...i, role: d.role }));
+      const d = e.data;
+      await ctx.update<InviteDoc>(INVITES, d.inviteId, (i) => ({ ...i, role: d.role }));
       return;
     }
     case 'OrganizationInviteDeleted':
-      ctx.delete(INVITES, (data as DataOf<'OrganizationInviteDeleted'>).inviteId);
+      ctx.delete(INVITES, e.data.inviteId);
       return;
   }
 }

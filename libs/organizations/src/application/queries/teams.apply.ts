@@ -1,31 +1,21 @@
 import { Doc, ProjectionContext, RecordedEvent } from '@app/platform';
 import { DataOf } from '../../domain/organization';
-import { MEMBERS, MemberDoc, memberId, TEAM_MEMBERS, TEAM_SPACES, TeamDoc, TeamMemberDoc, teamMemberId, TEAMS, teamSpaceId } from './read-models';
+import { MEMBERS, MemberDoc, memberId, TEAM_MEMBERS, TeamDoc, TeamMemberDoc, teamMemberId, TEAMS } from './read-models';
 
 /**
- * Team events of this context, plus the spaces context's integration events about team grants
- * (matched by type string: organizations never imports spaces).
+ * Team events of this context. How many spaces a team is granted is the spaces context's answer
+ * to CountTeamSpacesQuery (declared in this context's contracts), asked when a team is shown.
  */
-export const TEAM_EVENTS = [
-  'TeamCreated', 'TeamRenamed', 'TeamDeleted', 'TeamMemberAdded', 'TeamMemberRoleChanged', 'TeamMemberRemoved',
-  'SpaceTeamPermissionGranted', 'SpaceTeamPermissionRevoked', 'SpacePurged',
-] as const;
+export const TEAM_EVENTS = ['TeamCreated', 'TeamRenamed', 'TeamDeleted', 'TeamMemberAdded', 'TeamMemberRoleChanged', 'TeamMemberRemoved'] as const;
 
 /** Counter change that never goes below zero (a replayed removal must not make it negative). */
 const add = (field: string, n: number) => <T extends Doc>(doc: T): T => ({ ...doc, [field]: Math.max(0, Number(doc[field] ?? 0) + n) });
-
-async function dropTeamSpaces(ctx: ProjectionContext, filter: Record<string, unknown>): Promise<void> {
-  for (const g of await ctx.find<{ id: string; teamId: string }>(TEAM_SPACES, filter)) {
-    ctx.delete(TEAM_SPACES, g.id);
-    await ctx.update<TeamDoc>(TEAMS, g.teamId, add('spaces', -1));
-  }
-}
 
 export async function applyTeamEvent(e: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   switch (e.type) {
     case 'TeamCreated': {
       const d = e.data as DataOf<'TeamCreated'>;
-      ctx.put(TEAMS, { id: d.teamId, organizationId: d.organizationId, title: d.title, createdAt: d.createdAt, seq: e.position, members: 0, spaces: 0 });
+      ctx.put(TEAMS, { id: d.teamId, organizationId: d.organizationId, title: d.title, createdAt: d.createdAt, seq: e.position, members: 0 });
       return;
     }
     case 'TeamRenamed': {
@@ -40,7 +30,6 @@ export async function applyTeamEvent(e: RecordedEvent, ctx: ProjectionContext): 
         ctx.delete(TEAM_MEMBERS, m.id);
         await ctx.update<MemberDoc>(MEMBERS, memberId(m.organizationId, m.userId), add('teams', -1));
       }
-      await dropTeamSpaces(ctx, { teamId: d.teamId });
       ctx.delete(TEAMS, d.teamId);
       return;
     }
@@ -66,22 +55,5 @@ export async function applyTeamEvent(e: RecordedEvent, ctx: ProjectionContext): 
       await ctx.update<MemberDoc>(MEMBERS, memberId(d.organizationId, d.userId), add('teams', -1));
       return;
     }
-    case 'SpaceTeamPermissionGranted': {
-      // A second grant for the same space (a role change) does not count the space twice.
-      const d = e.data as { spaceId: string; organizationId: string; teamId: string };
-      const id = teamSpaceId(d.teamId, d.spaceId);
-      const team = await ctx.get<TeamDoc>(TEAMS, d.teamId);
-      if (!team || (await ctx.get(TEAM_SPACES, id))) return;
-      ctx.put(TEAM_SPACES, { id, organizationId: d.organizationId, teamId: d.teamId, spaceId: d.spaceId });
-      ctx.put(TEAMS, { ...team, spaces: team.spaces + 1 });
-      return;
-    }
-    case 'SpaceTeamPermissionRevoked': {
-      const d = e.data as { spaceId: string; teamId: string };
-      return dropTeamSpaces(ctx, { id: teamSpaceId(d.teamId, d.spaceId) });
-    }
-    case 'SpacePurged':
-      // A purged space is gone for good, whether or not its grants were revoked first.
-      return dropTeamSpaces(ctx, { spaceId: (e.data as { spaceId: string }).spaceId });
   }
 }

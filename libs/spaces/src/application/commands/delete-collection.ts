@@ -1,8 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, NotFound, ReadStore } from '@app/platform';
-import { collection, collectionStream, decideDeleteCollection } from '../../domain/collection';
-import { decideDelete, space, spaceStream } from '../../domain/space';
-import { authorizeCollection } from '../authorize';
+import { collection, collectionStream } from '../../domain/collection';
+import { space, spaceStream } from '../../domain/space';
+import { authorizeCollection, collectionFlag } from '../authorize';
+import { COLLECTIONS, CollectionDoc } from '../queries/collections.read-model';
 import { descendants } from '../queries/content-tree';
 import { SpaceAccess } from '../space-access';
 
@@ -23,23 +24,21 @@ export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
 
   async execute(cmd: DeleteCollectionCommand) {
-    const { state } = await this.es.load(collectionStream(cmd.collectionId), collection);
-    if (state.status !== 'active') return { deleted: false };
+    const acc = this.access.for(cmd.actorId);
     try {
-      await authorizeCollection(this.access.for(cmd.actorId), state, cmd.collectionId, 'admin', 'Deleting a collection');
+      await authorizeCollection(acc, await this.store.get<CollectionDoc>(COLLECTIONS, cmd.collectionId), cmd.collectionId, 'admin', 'Deleting a collection');
+      const inside = await descendants(this.store, cmd.collectionId);
+      for (const s of inside.spaces) await this.es.execute(spaceStream(s.itemId), space, { type: 'DeleteSpace', spaceId: s.itemId });
+      // Deepest first: a sub-collection is never left without its parent while this runs.
+      for (const c of [...inside.collections].reverse()) await this.es.execute(collectionStream(c.itemId), collection, { type: 'DeleteCollection', collectionId: c.itemId });
+      const r = await this.es.execute(collectionStream(cmd.collectionId), collection, { type: 'DeleteCollection', collectionId: cmd.collectionId }, {
+        precondition: collectionFlag(acc, cmd.collectionId, 'admin', 'Deleting a collection'),
+      });
+      return { deleted: r.events.length > 0 };
     } catch (e) {
+      // A collection that is not there, or that the caller cannot see, "did not exist" for them.
       if (e instanceof NotFound) return { deleted: false };
       throw e;
     }
-    const inside = await descendants(this.store, cmd.collectionId);
-    for (const s of inside.spaces) {
-      await this.es.handle(spaceStream(s.itemId), space, (st, now) => decideDelete(st, s.itemId, now));
-    }
-    // Deepest first: a sub-collection is never left without its parent while this runs.
-    for (const c of [...inside.collections].reverse()) {
-      await this.es.handle(collectionStream(c.itemId), collection, (st, now) => decideDeleteCollection(st, c.itemId, now));
-    }
-    const r = await this.es.handle(collectionStream(cmd.collectionId), collection, (s, now) => decideDeleteCollection(s, cmd.collectionId, now));
-    return { deleted: r.events.length > 0 };
   }
 }

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, NotFound } from '@app/platform';
-import { decideDelete, space, spaceStream } from '../../domain/space';
-import { authorizeSpace } from '../authorize';
+import { space, spaceStream } from '../../domain/space';
+import { spaceFlag } from '../authorize';
 import { SpaceAccess } from '../space-access';
 
 /** Returns whether a space was deleted (205) or there was none to delete (204). */
@@ -14,16 +14,15 @@ export class DeleteSpaceHandler implements ICommandHandler<DeleteSpaceCommand> {
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess) {}
 
   async execute(cmd: DeleteSpaceCommand) {
-    const { state } = await this.es.load(spaceStream(cmd.spaceId), space);
-    if (state.status !== 'active') return { deleted: false };
     try {
-      await authorizeSpace(this.access.for(cmd.actorId), state, cmd.spaceId, 'admin', 'Deleting a space');
+      const r = await this.es.execute(spaceStream(cmd.spaceId), space, { type: 'DeleteSpace', spaceId: cmd.spaceId }, {
+        precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Deleting a space'),
+      });
+      return { deleted: r.events.length > 0 };
     } catch (e) {
-      // A space the caller cannot see "did not exist" for them: its existence does not leak.
+      // A space that is not there, or that the caller cannot see, "did not exist" for them: its existence does not leak.
       if (e instanceof NotFound) return { deleted: false };
       throw e;
     }
-    const r = await this.es.handle(spaceStream(cmd.spaceId), space, (s, now) => decideDelete(s, cmd.spaceId, now));
-    return { deleted: r.events.length > 0 };
   }
 }

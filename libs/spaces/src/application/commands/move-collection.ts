@@ -1,8 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, ReadStore } from '@app/platform';
-import { collection, collectionStream, decideMoveCollection } from '../../domain/collection';
+import { collection, CollectionCommand, CollectionState, collectionStream } from '../../domain/collection';
 import { PositionSpec } from '../../domain/placement';
-import { authorizeCollection, authorizeCreateIn, InvalidTarget } from '../authorize';
+import { authorizeCreateIn, collectionFlag } from '../authorize';
+import { targetParent } from '../command-facts';
 import { moveTarget } from '../placement';
 import { SpaceAccess } from '../space-access';
 
@@ -17,18 +18,21 @@ export class MoveCollectionHandler implements ICommandHandler<MoveCollectionComm
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
 
   async execute(cmd: MoveCollectionCommand) {
-    const { state } = await this.es.load(collectionStream(cmd.collectionId), collection);
     const acc = this.access.for(cmd.actorId);
-    await authorizeCollection(acc, state, cmd.collectionId, 'admin', 'Moving a collection');
-    const { organizationId, parent: current } = state.collection!;
-    const parent = cmd.parent === undefined ? current : cmd.parent;
-    if (parent !== current) {
-      await authorizeCreateIn(acc, organizationId, parent, 'parent', 'Moving a collection into a collection', true);
-      if ((await acc.path(organizationId, parent)).some((c) => c.id === cmd.collectionId)) {
-        throw new InvalidTarget(`parent: collection ${parent} is ${parent === cmd.collectionId ? 'the collection itself' : 'inside the collection'}; a collection cannot be moved into itself`);
-      }
-    }
-    const to = await moveTarget(this.store, organizationId, parent, { kind: 'collection', id: cmd.collectionId }, cmd.position);
-    await this.es.handle(collectionStream(cmd.collectionId), collection, (s, now) => decideMoveCollection(s, cmd.collectionId, to, now));
+    const where = (s: CollectionState) => ({ organizationId: s.collection!.organizationId, current: s.collection!.parent, parent: targetParent(cmd.parent, s.collection!.parent) });
+    await this.es.execute(collectionStream(cmd.collectionId), collection, async (s): Promise<CollectionCommand> => {
+      const { organizationId, parent } = where(s);
+      return {
+        type: 'MoveCollection', collectionId: cmd.collectionId,
+        to: await moveTarget(this.store, organizationId, parent, { kind: 'collection', id: cmd.collectionId }, cmd.position),
+        targetPath: (await acc.path(organizationId, parent)).map((c) => c.id),
+      };
+    }, {
+      precondition: async (s) => {
+        await collectionFlag(acc, cmd.collectionId, 'admin', 'Moving a collection')(s);
+        const { organizationId, current, parent } = where(s);
+        if (parent !== current) await authorizeCreateIn(acc, organizationId, parent, 'parent', 'Moving a collection into a collection', true);
+      },
+    });
   }
 }

@@ -1,9 +1,9 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, ReadStore } from '@app/platform';
 import { PositionSpec } from '../../domain/placement';
-import { space, SpaceNotFound, spaceStream } from '../../domain/space';
-import { decideMoveSpace } from '../../domain/space-moves';
-import { authorizeCreateIn, authorizeSpace } from '../authorize';
+import { space, SpaceCommand, SpaceState, spaceStream } from '../../domain/space';
+import { authorizeCreateIn, spaceFlag } from '../authorize';
+import { targetParent } from '../command-facts';
 import { moveTarget } from '../placement';
 import { SpaceAccess } from '../space-access';
 
@@ -18,14 +18,17 @@ export class MoveSpaceHandler implements ICommandHandler<MoveSpaceCommand> {
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
 
   async execute(cmd: MoveSpaceCommand) {
-    const { state } = await this.es.load(spaceStream(cmd.spaceId), space);
-    if (state.status !== 'active') throw new SpaceNotFound(cmd.spaceId);
     const acc = this.access.for(cmd.actorId);
-    await authorizeSpace(acc, state, cmd.spaceId, 'admin', 'Moving a space');
-    const { organizationId, parent: current } = state.space!;
-    const parent = cmd.parent === undefined ? current : cmd.parent;
-    if (parent !== current) await authorizeCreateIn(acc, organizationId, parent, 'parent', 'Moving a space into a collection', true);
-    const to = await moveTarget(this.store, organizationId, parent, { kind: 'space', id: cmd.spaceId }, cmd.position);
-    await this.es.handle(spaceStream(cmd.spaceId), space, (s, now) => decideMoveSpace(s, cmd.spaceId, to, now));
+    const where = (s: SpaceState) => ({ organizationId: s.space!.organizationId, current: s.space!.parent, parent: targetParent(cmd.parent, s.space!.parent) });
+    await this.es.execute(spaceStream(cmd.spaceId), space, async (s): Promise<SpaceCommand> => {
+      const { organizationId, parent } = where(s);
+      return { type: 'MoveSpace', spaceId: cmd.spaceId, to: await moveTarget(this.store, organizationId, parent, { kind: 'space', id: cmd.spaceId }, cmd.position) };
+    }, {
+      precondition: async (s) => {
+        await spaceFlag(acc, cmd.spaceId, 'admin', 'Moving a space')(s);
+        const { organizationId, current, parent } = where(s);
+        if (parent !== current) await authorizeCreateIn(acc, organizationId, parent, 'parent', 'Moving a space into a collection', true);
+      },
+    });
   }
 }

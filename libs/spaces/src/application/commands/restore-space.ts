@@ -1,9 +1,8 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, ReadStore } from '@app/platform';
-import { collection, collectionStream } from '../../domain/collection';
-import { decideRestore, space, SpaceNotFound, spaceStream } from '../../domain/space';
-import { authorizeSpace } from '../authorize';
-import { endOf } from '../placement';
+import { space, SpaceCommand, spaceStream } from '../../domain/space';
+import { spaceFlag } from '../authorize';
+import { topLevelIfHomeGone } from '../command-facts';
 import { SpaceAccess } from '../space-access';
 
 export class RestoreSpaceCommand extends Command<void> {
@@ -16,16 +15,8 @@ export class RestoreSpaceHandler implements ICommandHandler<RestoreSpaceCommand>
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
 
   async execute(cmd: RestoreSpaceCommand) {
-    const { state } = await this.es.load(spaceStream(cmd.spaceId), space);
-    if (state.status === 'none' || state.status === 'purged') throw new SpaceNotFound(cmd.spaceId);
-    await authorizeSpace(this.access.for(cmd.actorId), state, cmd.spaceId, 'admin', 'Restoring a space');
-    const { organizationId, parent } = state.space!;
-    let topLevel: string | undefined;
-    const home = parent ? (await this.es.load(collectionStream(parent), collection)).state : null;
-    // Gone, or transferred to another organization while the space was in the bin.
-    if (home && (home.status !== 'active' || home.collection!.organizationId !== organizationId)) {
-      topLevel = (await endOf(this.store, organizationId, null)).position;
-    }
-    await this.es.handle(spaceStream(cmd.spaceId), space, (s, now) => decideRestore(s, cmd.spaceId, now, topLevel));
+    await this.es.execute(spaceStream(cmd.spaceId), space, async (s): Promise<SpaceCommand> => ({
+      type: 'RestoreSpace', spaceId: cmd.spaceId, topLevel: await topLevelIfHomeGone(this.store, s),
+    }), { precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Restoring a space', true) });
   }
 }

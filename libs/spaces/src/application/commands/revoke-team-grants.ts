@@ -1,8 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing, ProjectionEngine, ReadStore } from '@app/platform';
-import { collection, collectionStream, decideCollectionGrants } from '../../domain/collection';
+import { collection, collectionStream } from '../../domain/collection';
 import { space, spaceStream } from '../../domain/space';
-import { decideSpaceGrants } from '../../domain/space-moves';
 import { GrantDoc, GRANTS } from '../queries/grants.read-model';
 
 /** Sent by the revoke-deleted-team-grants saga; revoking what is already gone writes nothing. */
@@ -16,10 +15,11 @@ export class RevokeTeamGrantsHandler implements ICommandHandler<RevokeTeamGrants
   constructor(private readonly es: EventSourcing, private readonly store: ReadStore, private readonly engine: ProjectionEngine) {}
 
   async execute(cmd: RevokeTeamGrantsCommand) {
+    const { teamId } = cmd;
     await this.engine.waitFor(cmd.asOf);
-    for (const g of await this.store.find<GrantDoc>(GRANTS, { principalKind: 'team', principalId: cmd.teamId })) {
-      if (g.targetKind === 'space') await this.es.handle(spaceStream(g.targetId), space, (s) => (s.status === 'none' ? [] : decideSpaceGrants(s, g.targetId, 'team', [cmd.teamId], null)));
-      else await this.es.handle(collectionStream(g.targetId), collection, (s) => (s.status !== 'active' ? [] : decideCollectionGrants(s, g.targetId, 'team', [cmd.teamId], null)));
+    for (const g of await this.store.find<GrantDoc>(GRANTS, { principalKind: 'team', principalId: teamId })) {
+      if (g.targetKind === 'space') await this.es.execute(spaceStream(g.targetId), space, { type: 'RevokeSpaceTeamGrant', spaceId: g.targetId, teamId });
+      else await this.es.execute(collectionStream(g.targetId), collection, { type: 'RevokeCollectionTeamGrant', collectionId: g.targetId, teamId });
     }
   }
 }

@@ -1,12 +1,10 @@
-import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { EventSourcing, NotFound, Role } from '@app/platform';
-import { GetUsersQuery } from '@app/identity';
-import { GetTeamsInOrganizationQuery } from '@app/organizations';
-import { collection, collectionStream, decideCollectionGrants } from '../../domain/collection';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { EventSourcing, Role } from '@app/platform';
+import { collection, collectionStream } from '../../domain/collection';
 import { ItemKind } from '../../domain/placement';
 import { space, spaceStream } from '../../domain/space';
-import { decideSpaceGrants } from '../../domain/space-moves';
-import { authorizeCollection, authorizeSpace } from '../authorize';
+import { collectionFlag, spaceFlag } from '../authorize';
+import { Principals } from '../principals';
 import { SpaceAccess } from '../space-access';
 
 export interface PermissionTarget {
@@ -29,37 +27,28 @@ export class SetPermissionsCommand extends Command<{ changed: boolean }> {
 
 @CommandHandler(SetPermissionsCommand)
 export class SetPermissionsHandler implements ICommandHandler<SetPermissionsCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly queries: QueryBus) {}
+  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly principals: Principals) {}
 
   async execute(cmd: SetPermissionsCommand) {
     const acc = this.access.for(cmd.actorId);
+    const { id } = cmd.target;
+    const { role } = cmd;
     const users = cmd.principals.users ?? [];
     const teams = cmd.principals.teams ?? [];
-    const { id } = cmd.target;
-    if (cmd.target.kind === 'space') {
-      const { state } = await this.es.load(spaceStream(id), space);
-      await authorizeSpace(acc, state, id, 'admin', 'Managing the permissions of a space');
-      if (cmd.validate) await this.validate(state.space!.organizationId, users, teams);
-      const r = await this.es.handle(spaceStream(id), space, (s) => [...decideSpaceGrants(s, id, 'user', users, cmd.role), ...decideSpaceGrants(s, id, 'team', teams, cmd.role)]);
-      return { changed: r.events.length > 0 };
-    }
-    const { state } = await this.es.load(collectionStream(id), collection);
-    await authorizeCollection(acc, state, id, 'admin', 'Managing the permissions of a collection');
-    if (cmd.validate) await this.validate(state.collection!.organizationId, users, teams);
-    const r = await this.es.handle(collectionStream(id), collection, (s) => [...decideCollectionGrants(s, id, 'user', users, cmd.role), ...decideCollectionGrants(s, id, 'team', teams, cmd.role)]);
+    const known = (organizationId: string) => (cmd.validate ? this.principals.assertKnown(organizationId, users, teams) : undefined);
+    const r = cmd.target.kind === 'space'
+      ? await this.es.execute(spaceStream(id), space, { type: 'SetSpaceGrants', spaceId: id, role, users, teams }, {
+        precondition: async (s) => {
+          await spaceFlag(acc, id, 'admin', 'Managing the permissions of a space')(s);
+          await known(s.space!.organizationId);
+        },
+      })
+      : await this.es.execute(collectionStream(id), collection, { type: 'SetCollectionGrants', collectionId: id, role, users, teams }, {
+        precondition: async (s) => {
+          await collectionFlag(acc, id, 'admin', 'Managing the permissions of a collection')(s);
+          await known(s.collection!.organizationId);
+        },
+      });
     return { changed: r.events.length > 0 };
-  }
-
-  private async validate(organizationId: string, users: string[], teams: string[]): Promise<void> {
-    if (users.length) {
-      const known = await this.queries.execute(new GetUsersQuery(users));
-      const missing = users.filter((u) => !known.has(u));
-      if (missing.length) throw new NotFound(`No user with id ${missing.join(', ')}`);
-    }
-    if (teams.length) {
-      const known = new Set((await this.queries.execute(new GetTeamsInOrganizationQuery(organizationId, teams))).map((t) => t.id));
-      const missing = teams.filter((t) => !known.has(t));
-      if (missing.length) throw new NotFound(`No team with id ${missing.join(', ')} in organization ${organizationId}`);
-    }
   }
 }

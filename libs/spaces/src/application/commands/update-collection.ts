@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { EventSourcing } from '@app/platform';
-import { collection, CollectionSettings, collectionStream, decideUpdateCollection } from '../../domain/collection';
-import { authorizeCollection } from '../authorize';
+import { collection, CollectionSettings, collectionStream } from '../../domain/collection';
+import { collectionFlag } from '../authorize';
 import { SpaceAccess } from '../space-access';
 
 export class UpdateCollectionCommand extends Command<void> {
@@ -13,8 +13,8 @@ export class UpdateCollectionHandler implements ICommandHandler<UpdateCollection
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess) {}
 
   async execute(cmd: UpdateCollectionCommand) {
-    const { state } = await this.es.load(collectionStream(cmd.collectionId), collection);
-    await authorizeCollection(this.access.for(cmd.actorId), state, cmd.collectionId, 'admin', 'Updating a collection');
-    await this.es.handle(collectionStream(cmd.collectionId), collection, (s, now) => decideUpdateCollection(s, cmd.collectionId, cmd.changes, now));
+    await this.es.execute(collectionStream(cmd.collectionId), collection, { type: 'UpdateCollection', collectionId: cmd.collectionId, changes: cmd.changes }, {
+      precondition: collectionFlag(this.access.for(cmd.actorId), cmd.collectionId, 'admin', 'Updating a collection'),
+    });
   }
 }

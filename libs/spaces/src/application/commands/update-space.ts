@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { BadRequest, EventSourcing } from '@app/platform';
-import { decideUpdate, space, SpaceNotFound, SpaceSettings, spaceStream } from '../../domain/space';
-import { authorizeSpace } from '../authorize';
+import { EventSourcing } from '@app/platform';
+import { space, SpaceSettings, spaceStream } from '../../domain/space';
+import { spaceFlag } from '../authorize';
 import { SpaceAccess } from '../space-access';
 
 export class UpdateSpaceCommand extends Command<void> {
@@ -13,12 +13,8 @@ export class UpdateSpaceHandler implements ICommandHandler<UpdateSpaceCommand> {
   constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess) {}
 
   async execute(cmd: UpdateSpaceCommand) {
-    const { state } = await this.es.load(spaceStream(cmd.spaceId), space);
-    if (state.status !== 'active') throw new SpaceNotFound(cmd.spaceId);
-    await authorizeSpace(this.access.for(cmd.actorId), state, cmd.spaceId, 'admin', 'Updating a space');
-    if (cmd.changes.visibility === 'in-collection' && !state.space!.parent) {
-      throw new BadRequest('visibility: in-collection is only allowed for a space in a collection');
-    }
-    await this.es.handle(spaceStream(cmd.spaceId), space, (s, now) => decideUpdate(s, cmd.spaceId, cmd.changes, now));
+    await this.es.execute(spaceStream(cmd.spaceId), space, { type: 'UpdateSpace', spaceId: cmd.spaceId, changes: cmd.changes }, {
+      precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Updating a space'),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Filter, ListResponse, NotFound, PageQuery, ReadStore, Urls } from '@app/platform';
 import { CollectionNotFound } from '../../domain/collection';
 import { SpaceAccess } from '../space-access';
@@ -65,9 +65,9 @@ export class ListSpacesInCollectionQuery extends Query<ListResponse<SpaceView>> 
 
 @QueryHandler(ListSpacesInCollectionQuery)
 export class ListSpacesInCollectionHandler implements IQueryHandler<ListSpacesInCollectionQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
+  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
   async execute(q: ListSpacesInCollectionQuery): Promise<ListResponse<SpaceView>> {
     const { c, acc } = await visibleCollection(this.store, this.access, q.collectionId, q.userId);
-    return pageTree(this.store, { parent: c.id, kind: 'space' }, q.page, (entries) => spacesOf(this.store, acc, this.urls, entries));
+    return pageTree(this.store, { parent: c.id, kind: 'space' }, q.page, (entries) => spacesOf(this.store, this.queries, acc, this.urls, entries));
   }
 }

@@ -1,7 +1,9 @@
 import { Doc, ProjectionContext, RecordedEvent, Role } from '@app/platform';
 import type { DefaultLevel } from '../../domain/authorization';
+import { COLLECTION_EVENT_TYPES, CollectionEvent } from '../../domain/collection';
 import { placeEntry, removeEntry } from './content-tree';
 import { applyGrantEvent, moveGrants } from './grants.read-model';
+import { isOneOf } from './typed-events';
 
 export const COLLECTIONS = 'collections';
 
@@ -20,20 +22,13 @@ export interface CollectionDoc extends Doc {
   seq: number;
 }
 
-export const COLLECTION_EVENTS = [
-  'CollectionCreated', 'CollectionUpdated', 'CollectionDeleted', 'CollectionMoved', 'CollectionTransferred',
-  'CollectionPermissionGranted', 'CollectionPermissionRevoked', 'CollectionTeamPermissionGranted', 'CollectionTeamPermissionRevoked',
-];
+export const isCollectionEvent = isOneOf<CollectionEvent>(COLLECTION_EVENT_TYPES);
 
-export async function applyCollectionEvent(e: RecordedEvent, ctx: ProjectionContext): Promise<void> {
-  const d = e.data as Record<string, any>;
-  const update = (change: (c: CollectionDoc) => CollectionDoc) => ctx.update<CollectionDoc>(COLLECTIONS, d.collectionId, change);
-  const grant = (principalKind: 'user' | 'team') => applyGrantEvent(ctx, COLLECTIONS, e.position, {
-    targetKind: 'collection', targetId: d.collectionId, organizationId: d.organizationId, principalKind,
-    principalId: principalKind === 'user' ? d.userId : d.teamId, role: d.role ?? null,
-  });
+export async function applyCollectionEvent(e: RecordedEvent & CollectionEvent, ctx: ProjectionContext): Promise<void> {
+  const update = (change: (c: CollectionDoc) => CollectionDoc) => ctx.update<CollectionDoc>(COLLECTIONS, e.data.collectionId, change);
   switch (e.type) {
     case 'CollectionCreated': {
+      const d = e.data;
       const doc: CollectionDoc = {
         id: d.collectionId, organizationId: d.organizationId, title: d.title, description: d.description, parent: d.parent, position: d.position,
         defaultLevel: d.defaultLevel, users: {}, teams: {}, createdAt: d.createdAt, updatedAt: d.createdAt, seq: e.position,
@@ -42,22 +37,32 @@ export async function applyCollectionEvent(e: RecordedEvent, ctx: ProjectionCont
       return placeEntry(ctx, e.position, 'collection', doc.id, doc.organizationId, doc.parent, doc.position);
     }
     case 'CollectionUpdated':
-      return update((c) => ({ ...c, ...d.changes, updatedAt: d.updatedAt }));
+      return update((c) => ({ ...c, ...e.data.changes, updatedAt: e.data.updatedAt }));
     case 'CollectionDeleted':
-      ctx.delete(COLLECTIONS, d.collectionId);
-      return removeEntry(ctx, e.position, 'collection', d.collectionId);
-    case 'CollectionMoved':
-      await update((c) => ({ ...c, parent: d.to.parent, position: d.to.position, updatedAt: d.movedAt }));
-      return placeEntry(ctx, e.position, 'collection', d.collectionId, d.organizationId, d.to.parent, d.to.position);
-    case 'CollectionTransferred':
+      ctx.delete(COLLECTIONS, e.data.collectionId);
+      return removeEntry(ctx, e.position, 'collection', e.data.collectionId);
+    case 'CollectionMoved': {
+      const { to } = e.data;
+      await update((c) => ({ ...c, parent: to.parent, position: to.position, updatedAt: e.data.movedAt }));
+      return placeEntry(ctx, e.position, 'collection', e.data.collectionId, e.data.organizationId, to.parent, to.position);
+    }
+    case 'CollectionTransferred': {
+      const d = e.data;
       await update((c) => ({ ...c, organizationId: d.to, parent: d.parent, position: d.position, updatedAt: d.transferredAt }));
       await moveGrants(ctx, d.collectionId, d.to);
       return placeEntry(ctx, e.position, 'collection', d.collectionId, d.to, d.parent, d.position);
+    }
     case 'CollectionPermissionGranted':
     case 'CollectionPermissionRevoked':
-      return grant('user');
+      return applyGrantEvent(ctx, COLLECTIONS, e.position, {
+        targetKind: 'collection', targetId: e.data.collectionId, organizationId: e.data.organizationId, principalKind: 'user', principalId: e.data.userId,
+        role: e.type === 'CollectionPermissionGranted' ? e.data.role : null,
+      });
     case 'CollectionTeamPermissionGranted':
     case 'CollectionTeamPermissionRevoked':
-      return grant('team');
+      return applyGrantEvent(ctx, COLLECTIONS, e.position, {
+        targetKind: 'collection', targetId: e.data.collectionId, organizationId: e.data.organizationId, principalKind: 'team', principalId: e.data.teamId,
+        role: e.type === 'CollectionTeamPermissionGranted' ? e.data.role : null,
+      });
   }
 }

@@ -45,3 +45,8 @@ export async function applyGrantEvent(
 export async function moveGrants(ctx: ProjectionContext, targetId: string, organizationId: string): Promise<void> {
   for (const g of await ctx.find<GrantDoc>(GRANTS, { targetId })) ctx.put(GRANTS, { ...g, organizationId });
 }
+
+/** A purged space's grants go with it: no member or team counts it any more (CountMemberSpacesQuery, CountTeamSpacesQuery). */
+export async function dropGrants(ctx: ProjectionContext, targetId: string): Promise<void> {
+  for (const g of await ctx.find<GrantDoc>(GRANTS, { targetId })) ctx.delete(GRANTS, g.id);
+}

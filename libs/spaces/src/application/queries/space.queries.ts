@@ -1,5 +1,6 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ListResponse, NotFound, PageQuery, ReadStore, Role, Urls } from '@app/platform';
+import { SpaceContentStatsQuery } from '../../contracts';
 import { SpaceNotFound } from '../../domain/space';
 import { Accessor, SpaceAccess, SpacePermissions, spacePermissions } from '../space-access';
 import { pageTree, TreeEntry } from './content-tree';
@@ -13,25 +14,30 @@ export class GetSpaceQuery extends Query<SpaceView> {
 
 @QueryHandler(GetSpaceQuery)
 export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
+  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
   async execute(q: GetSpaceQuery): Promise<SpaceView> {
     const s = await this.store.get<SpaceDoc>(SPACES, q.spaceId);
     if (!s || s.status !== 'active') throw new SpaceNotFound(q.spaceId);
     const role = await this.access.roleOn(s, q.userId);
     if (!role) throw new SpaceNotFound(q.spaceId);
-    return toSpaceView(s, role, this.urls);
+    const content = await this.queries.execute(new SpaceContentStatsQuery([s.id]));
+    return toSpaceView(s, role, this.urls, content.get(s.id));
   }
 }
 
 /** The spaces of a page of tree entries, in the entries' order, each with the caller's permissions. */
-export async function spacesOf(store: ReadStore, acc: Accessor, urls: Urls, entries: TreeEntry[]): Promise<SpaceView[]> {
-  const docs = new Map((await store.find<SpaceDoc>(SPACES, { id: { $in: entries.map((e) => e.itemId) } })).map((d) => [d.id, d]));
+export async function spacesOf(store: ReadStore, queries: QueryBus, acc: Accessor, urls: Urls, entries: TreeEntry[]): Promise<SpaceView[]> {
+  const ids = entries.map((e) => e.itemId);
+  const [docs, content] = await Promise.all([
+    store.find<SpaceDoc>(SPACES, { id: { $in: ids } }).then((found) => new Map(found.map((d) => [d.id, d]))),
+    queries.execute(new SpaceContentStatsQuery(ids)),
+  ]);
   const out: SpaceView[] = [];
   for (const e of entries) {
     const s = docs.get(e.itemId);
     if (!s || s.status !== 'active') continue; // deleted since the pass's snapshot
     const role = await acc.spaceRole(s);
-    if (role) out.push(toSpaceView(s, role, urls));
+    if (role) out.push(toSpaceView(s, role, urls, content.get(s.id)));
   }
   return out;
 }
@@ -46,11 +52,11 @@ export class ListSpacesQuery extends Query<ListResponse<SpaceView>> {
 
 @QueryHandler(ListSpacesQuery)
 export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
+  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
   async execute(q: ListSpacesQuery): Promise<ListResponse<SpaceView>> {
     const acc = this.access.for(q.userId);
     if (!(await acc.orgRole(q.organizationId))) throw new NotFound(`No organization with id ${q.organizationId}`);
-    return pageTree(this.store, { organizationId: q.organizationId, kind: 'space' }, q.page, (entries) => spacesOf(this.store, acc, this.urls, entries));
+    return pageTree(this.store, { organizationId: q.organizationId, kind: 'space' }, q.page, (entries) => spacesOf(this.store, this.queries, acc, this.urls, entries));
   }
 }
 

@@ -1,9 +1,14 @@
 import { Role, Urls } from '@app/platform';
+import { SpaceContentStats } from '../../contracts';
 import { spacePermissions } from '../space-access';
 import { SpaceDoc } from './spaces.projection';
 
-/** The reference `Space` shape, with permissions computed for the caller. */
-export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls) {
+/**
+ * The reference `Space` shape, with permissions computed for the caller. The current revision
+ * and the change-request counters are content's (SpaceContentStatsQuery); before content has
+ * recorded the space, its initial revision and zeros.
+ */
+export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls, content: SpaceContentStats | undefined) {
   const published = s.visibility !== 'private' ? urls.published(`/s/${s.id}`) : undefined;
   return {
     object: 'space' as const,
@@ -26,12 +31,12 @@ export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls) {
     organization: s.organizationId,
     ...(s.parent ? { parent: s.parent } : {}),
     ...(s.language ? { language: s.language } : {}),
-    revision: s.revision,
+    revision: content?.revision ?? s.revision,
     defaultLevel: s.defaultLevel,
     comments: 0,
-    changeRequests: s.changeRequests ?? 0,
-    changeRequestsOpen: s.changeRequestsOpen ?? 0,
-    changeRequestsDraft: s.changeRequestsDraft ?? 0,
+    changeRequests: content?.changeRequests ?? 0,
+    changeRequestsOpen: content?.changeRequestsOpen ?? 0,
+    changeRequestsDraft: content?.changeRequestsDraft ?? 0,
     permissions: spacePermissions(role),
   };
 }

@@ -1,14 +1,16 @@
-import { ProjectionContext, ProjectionDefinition, RecordedEvent, Role } from '@app/platform';
-import { SpaceCreated, SpaceSettings } from '../../domain/space';
-import { applyCollectionEvent, COLLECTION_EVENTS, COLLECTIONS } from './collections.read-model';
+import { Doc, ProjectionContext, ProjectionDefinition, RecordedEvent, Role } from '@app/platform';
+import { COLLECTION_EVENT_TYPES } from '../../domain/collection';
+import { SPACE_EVENT_TYPES, SpaceCreated, SpaceEvent } from '../../domain/space';
+import { applyCollectionEvent, COLLECTIONS, isCollectionEvent } from './collections.read-model';
 import { placeEntry, removeEntry, SPACES_PROJECTION, treeCollection } from './content-tree';
 import { SIBLINGS_INDEX } from './sibling-positions';
-import { applyGrantEvent, grantsCollection, moveGrants } from './grants.read-model';
-import { applyTeamRefEvent, TEAM_REF_EVENTS, TEAM_REFS } from './team.views';
+import { applyGrantEvent, dropGrants, grantsCollection, moveGrants } from './grants.read-model';
+import { applyTeamRefEvent, isTeamRefEvent, TEAM_REF_EVENTS, TEAM_REFS } from './team.views';
+import { isOneOf } from './typed-events';
 
 export const SPACES = 'spaces';
 
-export interface SpaceDoc extends SpaceCreated {
+export interface SpaceDoc extends SpaceCreated, Doc {
   id: string;
   status: 'active' | 'deleted';
   updatedAt: string;
@@ -19,17 +21,11 @@ export interface SpaceDoc extends SpaceCreated {
   /** Direct grants, embedded for the access check (the listing documents live in GRANTS). */
   users: Record<string, Role>;
   teams: Record<string, Role>;
-  /** Counters kept from the content context's integration events. */
-  changeRequests?: number;
-  changeRequestsOpen?: number;
-  changeRequestsDraft?: number;
-  [k: string]: unknown;
+  // `revision` (from SpaceCreated) stays the revision the space was created with. Main's current
+  // revision and the change-request counters belong to content: asked through SpaceContentStatsQuery.
 }
 
-const SPACE_EVENTS = [
-  'SpaceCreated', 'SpaceUpdated', 'SpaceDeleted', 'SpaceRestored', 'SpacePurged', 'SpaceMoved', 'SpaceTransferred',
-  'SpacePermissionGranted', 'SpacePermissionRevoked', 'SpaceTeamPermissionGranted', 'SpaceTeamPermissionRevoked',
-];
+const isSpaceEvent = isOneOf<SpaceEvent>(SPACE_EVENT_TYPES);
 
 /**
  * Spaces, collections, where each sits (content tree) and their grants: one projection, so a
@@ -45,75 +41,61 @@ export const spacesProjection: ProjectionDefinition = {
     grantsCollection,
     { name: TEAM_REFS },
   ],
-  handles: [
-    ...SPACE_EVENTS, ...COLLECTION_EVENTS, ...TEAM_REF_EVENTS,
-    // Integration events of the content context (matched by type string: spaces never imports content).
-    'ChangeRequestCreated', 'ChangeRequestStatusChanged', 'ChangeRequestMerged', 'SpaceContentRevised',
-  ],
+  handles: [...SPACE_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...TEAM_REF_EVENTS],
   async apply(e, ctx) {
-    if (COLLECTION_EVENTS.includes(e.type)) return applyCollectionEvent(e, ctx);
-    if (TEAM_REF_EVENTS.includes(e.type)) return applyTeamRefEvent(e, ctx);
-    return applySpaceEvent(e, ctx);
+    if (isSpaceEvent(e)) return applySpaceEvent(e, ctx);
+    if (isCollectionEvent(e)) return applyCollectionEvent(e, ctx);
+    if (isTeamRefEvent(e)) return applyTeamRefEvent(e, ctx);
   },
 };
 
-async function applySpaceEvent(e: RecordedEvent, ctx: ProjectionContext): Promise<void> {
-  const d = e.data as Record<string, any>;
-  const space = (change: (s: SpaceDoc) => SpaceDoc) => ctx.update<SpaceDoc>(SPACES, d.spaceId, change);
+async function applySpaceEvent(e: RecordedEvent & SpaceEvent, ctx: ProjectionContext): Promise<void> {
+  const space = (change: (s: SpaceDoc) => SpaceDoc) => ctx.update<SpaceDoc>(SPACES, e.data.spaceId, change);
   switch (e.type) {
     case 'SpaceCreated': {
+      const d = e.data;
+      // Events from before ordering existed carry no position: such spaces sort first.
       const position = d.position ?? '';
-      ctx.put(SPACES, { ...(d as SpaceCreated), id: d.spaceId, status: 'active', updatedAt: d.createdAt, deletedAt: null, seq: e.position, position, users: {}, teams: {} });
+      ctx.put(SPACES, { ...d, id: d.spaceId, status: 'active', updatedAt: d.createdAt, deletedAt: null, seq: e.position, position, users: {}, teams: {} } satisfies SpaceDoc);
       return placeEntry(ctx, e.position, 'space', d.spaceId, d.organizationId, d.parent, position);
     }
     case 'SpaceUpdated':
-      return space((s) => ({ ...s, ...(d.changes as Partial<SpaceSettings>), updatedAt: d.updatedAt }));
+      return space((s) => ({ ...s, ...e.data.changes, updatedAt: e.data.updatedAt }));
     case 'SpaceDeleted':
-      await space((s) => ({ ...s, status: 'deleted', deletedAt: d.deletedAt, updatedAt: d.deletedAt }));
-      return removeEntry(ctx, e.position, 'space', d.spaceId);
+      await space((s) => ({ ...s, status: 'deleted', deletedAt: e.data.deletedAt, updatedAt: e.data.deletedAt }));
+      return removeEntry(ctx, e.position, 'space', e.data.spaceId);
     case 'SpaceRestored': {
-      await space((s) => ({ ...s, status: 'active', deletedAt: null, updatedAt: d.restoredAt }));
-      const s = await ctx.get<SpaceDoc>(SPACES, d.spaceId);
+      await space((s) => ({ ...s, status: 'active', deletedAt: null, updatedAt: e.data.restoredAt }));
+      const s = await ctx.get<SpaceDoc>(SPACES, e.data.spaceId);
       if (s) await placeEntry(ctx, e.position, 'space', s.id, s.organizationId, s.parent, s.position);
       return;
     }
     case 'SpacePurged':
-      ctx.delete(SPACES, d.spaceId);
-      return removeEntry(ctx, e.position, 'space', d.spaceId);
-    case 'SpaceMoved':
-      await space((s) => ({ ...s, parent: d.to.parent, position: d.to.position, updatedAt: d.movedAt }));
-      return placeEntry(ctx, e.position, 'space', d.spaceId, d.organizationId, d.to.parent, d.to.position);
-    case 'SpaceTransferred':
+      ctx.delete(SPACES, e.data.spaceId);
+      await dropGrants(ctx, e.data.spaceId);
+      return removeEntry(ctx, e.position, 'space', e.data.spaceId);
+    case 'SpaceMoved': {
+      const { to } = e.data;
+      await space((s) => ({ ...s, parent: to.parent, position: to.position, updatedAt: e.data.movedAt }));
+      return placeEntry(ctx, e.position, 'space', e.data.spaceId, e.data.organizationId, to.parent, to.position);
+    }
+    case 'SpaceTransferred': {
+      const d = e.data;
       await space((s) => ({ ...s, organizationId: d.to, parent: d.parent, position: d.position, updatedAt: d.transferredAt }));
       await moveGrants(ctx, d.spaceId, d.to);
       return placeEntry(ctx, e.position, 'space', d.spaceId, d.to, d.parent, d.position);
+    }
     case 'SpacePermissionGranted':
     case 'SpacePermissionRevoked':
       return applyGrantEvent(ctx, SPACES, e.position, {
-        targetKind: 'space', targetId: d.spaceId, organizationId: d.organizationId, principalKind: 'user', principalId: d.userId, role: d.role ?? null,
+        targetKind: 'space', targetId: e.data.spaceId, organizationId: e.data.organizationId, principalKind: 'user', principalId: e.data.userId,
+        role: e.type === 'SpacePermissionGranted' ? e.data.role : null,
       });
     case 'SpaceTeamPermissionGranted':
     case 'SpaceTeamPermissionRevoked':
       return applyGrantEvent(ctx, SPACES, e.position, {
-        targetKind: 'space', targetId: d.spaceId, organizationId: d.organizationId, principalKind: 'team', principalId: d.teamId, role: d.role ?? null,
+        targetKind: 'space', targetId: e.data.spaceId, organizationId: e.data.organizationId, principalKind: 'team', principalId: e.data.teamId,
+        role: e.type === 'SpaceTeamPermissionGranted' ? e.data.role : null,
       });
-    case 'ChangeRequestCreated':
-      return space((s) => countStatus({ ...s, changeRequests: (s.changeRequests ?? 0) + 1 }, null, d.status));
-    case 'ChangeRequestStatusChanged':
-      return space((s) => countStatus(s, d.from, d.to));
-    case 'ChangeRequestMerged':
-      return space((s) => countStatus({ ...s, revision: d.revision }, d.from, 'merged'));
-    case 'SpaceContentRevised':
-      return space((s) => ({ ...s, revision: d.revision }));
   }
-}
-
-/** Moves one change request between the open/draft counters. */
-function countStatus(s: SpaceDoc, from: string | null, to: string): SpaceDoc {
-  const next = { ...s, changeRequestsOpen: s.changeRequestsOpen ?? 0, changeRequestsDraft: s.changeRequestsDraft ?? 0 };
-  if (from === 'open') next.changeRequestsOpen--;
-  if (from === 'draft') next.changeRequestsDraft--;
-  if (to === 'open') next.changeRequestsOpen++;
-  if (to === 'draft') next.changeRequestsDraft++;
-  return next;
 }

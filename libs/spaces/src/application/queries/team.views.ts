@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { Doc, ProjectionContext, ReadStore, RecordedEvent, Role } from '@app/platform';
+import { Doc, DomainEvent, ProjectionContext, ReadStore, RecordedEvent, Role } from '@app/platform';
 import { GetTeamsInOrganizationQuery, ListTeamMemberIdsQuery } from '@app/organizations';
 import { GRANTS } from './grants.read-model';
+import { isOneOf } from './typed-events';
 import { OrganizationEvents, type TeamCreatedPayload, type TeamDeletedPayload } from '@app/organizations/contracts';
 
 /** The reference `OrganizationTeam`, as shown in the team permission listings. */
@@ -21,13 +22,16 @@ export interface TeamView {
  * event (matched by type string): its public queries give a team's id and title only.
  */
 export const TEAM_REFS = 'spaces_team_refs';
-export const TEAM_REF_EVENTS: readonly string[] = [OrganizationEvents.TeamCreated, OrganizationEvents.TeamDeleted];
-interface TeamRefDoc extends Doc { organizationId: string; createdAt: string }
+type TeamRefEvent =
+  | DomainEvent<typeof OrganizationEvents.TeamCreated, TeamCreatedPayload>
+  | DomainEvent<typeof OrganizationEvents.TeamDeleted, TeamDeletedPayload>;
+export const TEAM_REF_EVENTS: ReadonlyArray<TeamRefEvent['type']> = [OrganizationEvents.TeamCreated, OrganizationEvents.TeamDeleted];
+export const isTeamRefEvent = isOneOf<TeamRefEvent>(TEAM_REF_EVENTS);
+export interface TeamRefDoc extends Doc { organizationId: string; createdAt: string }
 
-export function applyTeamRefEvent(e: RecordedEvent, ctx: ProjectionContext): void {
-  const d = e.data as Partial<TeamCreatedPayload> & TeamDeletedPayload;
-  if (e.type === OrganizationEvents.TeamCreated) ctx.put(TEAM_REFS, { id: d.teamId, organizationId: d.organizationId, createdAt: d.createdAt ?? '' });
-  else ctx.delete(TEAM_REFS, d.teamId);
+export function applyTeamRefEvent(e: RecordedEvent & TeamRefEvent, ctx: ProjectionContext): void {
+  if (e.type === OrganizationEvents.TeamCreated) ctx.put(TEAM_REFS, { id: e.data.teamId, organizationId: e.data.organizationId, createdAt: e.data.createdAt ?? '' } satisfies TeamRefDoc);
+  else ctx.delete(TEAM_REFS, e.data.teamId);
 }
 
 @Injectable()
