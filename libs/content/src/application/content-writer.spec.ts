@@ -26,9 +26,13 @@ describe('content writer: change request state without refolding the stream', ()
   const ids = { spaceId: 'space-1', changeRequestId: id };
   let n = 0;
   const event = (type: string, data: object): NewEvent => ({
-    id: `e-${++n}`, type, data, metadata: { actor: null, occurredAt: clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+    id: `e-${++n}`,
+    type,
+    data,
+    metadata: { actor: null, occurredAt: clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
   });
-  const updated = (i: number) => event('ChangeRequestContentUpdated', { ...ids, revision: `r${i}`, root: `root${i}`, parents: [`r${i - 1}`], author: 'u', createdAt: '' });
+  const updated = (i: number) =>
+    event('ChangeRequestContentUpdated', { ...ids, revision: `r${i}`, root: `root${i}`, parents: [`r${i - 1}`], author: 'u', createdAt: '' });
 
   afterAll(async () => {
     await store.close();
@@ -37,12 +41,27 @@ describe('content writer: change request state without refolding the stream', ()
   });
 
   it('reads only the events appended since its last read', async () => {
-    await store.append(stream, [
-      event('ChangeRequestCreated', { ...ids, organizationId: 'o', number: 1, status: 'open', subject: 's', createdBy: 'u', createdAt: '', base: { revision: 'r0', root: 'root0' }, conversationsIssuesCluster: null }),
-      ...Array.from({ length: 149 }, (_, i) => updated(i + 1)),
-    ], 'no_stream');
+    await store.append(
+      stream,
+      [
+        event('ChangeRequestCreated', {
+          ...ids,
+          organizationId: 'o',
+          number: 1,
+          status: 'open',
+          subject: 's',
+          createdBy: 'u',
+          createdAt: '',
+          base: { revision: 'r0', root: 'root0' },
+          conversationsIssuesCluster: null,
+        }),
+        ...Array.from({ length: 149 }, (_, i) => updated(i + 1)),
+      ],
+      'no_stream',
+    );
     const read = jest.spyOn(store, 'readStream');
-    const eventsRead = async () => (await Promise.all(read.mock.results.map((r) => r.value))).reduce((sum, events) => sum + events.length, 0);
+    const eventsRead = async () =>
+      (await Promise.all(read.mock.results.map((r) => r.value as Promise<unknown[]>))).reduce((sum, events) => sum + events.length, 0);
 
     expect((await writer.changeRequestState(id)).head).toEqual({ revision: 'r149', root: 'root149' });
     expect(await eventsRead()).toBe(150);
@@ -60,11 +79,16 @@ describe('content writer: change request state without refolding the stream', ()
 
   it('appends at the revision it folded to, and re-decides when another process appended first', async () => {
     let decisions = 0;
-    await es.execute(stream, changeRequestDecider, async (s) => {
-      // The first decision races with another process, whose append wins.
-      if (decisions++ === 0) await other.append(stream, [updated(151)], 150);
-      return { type: 'UpdateChangeRequestContent' as const, ...ids, from: s.head.revision, revision: 'mine', root: 'root-mine', author: 'u' };
-    }, { cache: writer.folded });
+    await es.execute(
+      stream,
+      changeRequestDecider,
+      async (s) => {
+        // The first decision races with another process, whose append wins.
+        if (decisions++ === 0) await other.append(stream, [updated(151)], 150);
+        return { type: 'UpdateChangeRequestContent' as const, ...ids, from: s.head.revision, revision: 'mine', root: 'root-mine', author: 'u' };
+      },
+      { cache: writer.folded },
+    );
     expect(decisions).toBe(2);
     const events = await store.readStream(stream);
     expect(events.slice(-2).map((e) => (e.data as { revision: string }).revision)).toEqual(['r151', 'mine']);

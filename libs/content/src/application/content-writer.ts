@@ -26,7 +26,13 @@ export class ContentWriter {
    */
   readonly folded = new FoldedStates(2_000);
 
-  constructor(readonly es: EventSourcing, readonly revisions: RevisionStore, readonly ids: IdGenerator, readonly clock: Clock, private readonly reads: ReadStore) {}
+  constructor(
+    readonly es: EventSourcing,
+    readonly revisions: RevisionStore,
+    readonly ids: IdGenerator,
+    readonly clock: Clock,
+    private readonly reads: ReadStore,
+  ) {}
 
   /** The empty revision SpaceCreated announced, with the root of empty content. */
   async initial(revision: string): Promise<RevisionRef> {

@@ -59,34 +59,49 @@ export const changeRequest: Evolver<ChangeRequestState, ChangeRequestEvent> = {
         return { ...s, requested };
       }
       case 'ChangeRequestReviewSubmitted':
-        return { ...s, reviews: { ...s.reviews, [e.data.reviewer]: { reviewId: e.data.reviewId, status: e.data.status, revision: e.data.revision, outdated: false } } };
+        return {
+          ...s,
+          reviews: { ...s.reviews, [e.data.reviewer]: { reviewId: e.data.reviewId, status: e.data.status, revision: e.data.revision, outdated: false } },
+        };
     }
   },
 };
 
 export class ChangeRequestNotFound extends NotFound {
-  constructor(id: string) { super(`No change request ${id} in this space`); }
+  constructor(id: string) {
+    super(`No change request ${id} in this space`);
+  }
 }
 
 /** Merged and archived change requests are read-only (412: the change request's state forbids it). */
 export class ChangeRequestReadOnly extends PreconditionFailed {
   /** `what` needs an editable change request; without it, the change request cannot change at all. */
   constructor(id: string, status: ChangeRequestStatus, what?: string) {
-    super(what ? `Change request ${id} is ${status}; ${what} needs a draft or open change request` : `Change request ${id} is ${status} and can no longer be changed`);
+    super(
+      what
+        ? `Change request ${id} is ${status}; ${what} needs a draft or open change request`
+        : `Change request ${id} is ${status} and can no longer be changed`,
+    );
   }
 }
 
 /** A command computed from a head that is no longer the head (cannot happen inside one execute cycle). */
 export class ContentMovedMeanwhile extends Conflict {
-  constructor(what: string) { super(`${what} moved while the command ran; retry the request`); }
+  constructor(what: string) {
+    super(`${what} moved while the command ran; retry the request`);
+  }
 }
 
 export class AuthorCannotReview extends Forbidden {
-  constructor() { super('The author of a change request cannot review it'); }
+  constructor() {
+    super('The author of a change request cannot review it');
+  }
 }
 
 export class AuthorCannotBeReviewer extends PreconditionFailed {
-  constructor(author: string, id: string) { super(`users: ${author} created change request ${id} and cannot review it`); }
+  constructor(author: string, id: string) {
+    super(`users: ${author} created change request ${id} and cannot review it`);
+  }
 }
 
 /** The change request exists in this space (404 otherwise, also for another space's change request). */

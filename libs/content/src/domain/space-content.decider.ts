@@ -27,7 +27,9 @@ export type SpaceContentCommand =
   | (MergeCheck & { type: 'MergeChangeRequest'; initial: RevisionRef; against: string; revision: string; root: string });
 
 export class SpaceLocked extends PreconditionFailed {
-  constructor(spaceId: string) { super(`Space ${spaceId} is locked (editMode locked): main content cannot change until it is unlocked`); }
+  constructor(spaceId: string) {
+    super(`Space ${spaceId} is locked (editMode locked): main content cannot change until it is unlocked`);
+  }
 }
 
 /**
@@ -38,7 +40,12 @@ export class SpaceLocked extends PreconditionFailed {
 export function assertMayMerge(c: MergeCheck, main: RevisionRef): void {
   if (c.locked) throw new SpaceLocked(c.spaceId);
   assertEditable(c.changeRequest, c.spaceId, c.changeRequestId, 'merging');
-  assertMergeRules(c.rules, c.changeRequest, { actor: c.mergedBy, outdated: behindMain(c.changeRequest, main), name: (u) => c.names[u] || u }, c.changeRequestId);
+  assertMergeRules(
+    c.rules,
+    c.changeRequest,
+    { actor: c.mergedBy, outdated: behindMain(c.changeRequest, main), name: (u) => c.names[u] || u },
+    c.changeRequestId,
+  );
 }
 
 function initialize(s: SpaceContentState, spaceId: string, initial: RevisionRef, at: string): SpaceContentEvent[] {
@@ -57,15 +64,28 @@ function decide(c: SpaceContentCommand, s: SpaceContentState, now: Date): SpaceC
     }
     case 'ReserveChangeRequestNumber':
       // Numbers are sequential per space; main is initialized first if the SpaceCreated saga has not run yet.
-      return [...initialize(s, c.spaceId, c.initial, at), { type: 'ChangeRequestNumberReserved', data: { spaceId: c.spaceId, changeRequestId: c.changeRequestId, number: s.lastNumber + 1 } }];
+      return [
+        ...initialize(s, c.spaceId, c.initial, at),
+        { type: 'ChangeRequestNumberReserved', data: { spaceId: c.spaceId, changeRequestId: c.changeRequestId, number: s.lastNumber + 1 } },
+      ];
     case 'MergeChangeRequest': {
       const main = mainOf(s, c.initial);
       assertMayMerge(c, main);
       if (main.revision !== c.against) throw new ContentMovedMeanwhile('Main content');
-      return [{
-        type: 'SpaceContentMerged',
-        data: { spaceId: c.spaceId, changeRequestId: c.changeRequestId, revision: c.revision, root: c.root, parents: [main.revision, c.changeRequest.head.revision], mergedBy: c.mergedBy, createdAt: at },
-      }];
+      return [
+        {
+          type: 'SpaceContentMerged',
+          data: {
+            spaceId: c.spaceId,
+            changeRequestId: c.changeRequestId,
+            revision: c.revision,
+            root: c.root,
+            parents: [main.revision, c.changeRequest.head.revision],
+            mergedBy: c.mergedBy,
+            createdAt: at,
+          },
+        },
+      ];
     }
     default:
       return unreachable(c);

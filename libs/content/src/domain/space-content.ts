@@ -14,10 +14,14 @@ export const spaceContent: Evolver<SpaceContentState, SpaceContentEvent> = {
   initialState: { head: null, lastNumber: 0, copied: false },
   evolve(s, e) {
     switch (e.type) {
-      case 'SpaceContentInitialized': return { ...s, head: { revision: e.data.revision, root: e.data.root } };
-      case 'ChangeRequestNumberReserved': return { ...s, lastNumber: e.data.number };
-      case 'SpaceContentMerged': return { ...s, head: { revision: e.data.revision, root: e.data.root } };
-      case 'SpaceContentRevised': return { ...s, head: { revision: e.data.revision, root: e.data.root }, copied: s.copied || e.data.reason === 'duplicate' };
+      case 'SpaceContentInitialized':
+        return { ...s, head: { revision: e.data.revision, root: e.data.root } };
+      case 'ChangeRequestNumberReserved':
+        return { ...s, lastNumber: e.data.number };
+      case 'SpaceContentMerged':
+        return { ...s, head: { revision: e.data.revision, root: e.data.root } };
+      case 'SpaceContentRevised':
+        return { ...s, head: { revision: e.data.revision, root: e.data.root }, copied: s.copied || e.data.reason === 'duplicate' };
     }
   },
 };

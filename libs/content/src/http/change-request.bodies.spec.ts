@@ -6,19 +6,36 @@ import { filtersOf, ListChangeRequestsParams, ListSpaceChangeRequestsParams } fr
 
 async function read<T>(metatype: new () => T, value: unknown, type: 'body' | 'query' = 'body'): Promise<T | string> {
   try {
-    return await validationPipe().transform(value, { type, metatype });
+    return (await validationPipe().transform(value, { type, metatype })) as T;
   } catch (e) {
     return ((e as BadRequestException).getResponse() as { message: string }).message;
   }
 }
-const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+const document = {
+  object: 'document',
+  data: {},
+  nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+};
 
 describe('change request bodies', () => {
   it('create: defaults, a template with content refs, and the reference fields this server ignores', async () => {
-    expect(((await read(CreateChangeRequestBody, {})) as CreateChangeRequestBody).toInput()).toEqual({ subject: '', status: 'draft', template: null, conversationsIssuesCluster: null });
-    const body = await read(CreateChangeRequestBody, { subject: 'S', status: 'open', agentTaskId: 't', template: { id: 'product-docs', params: { contentRefs: { product: { kind: 'url', url: 'https://x.test' } } } } });
+    expect(((await read(CreateChangeRequestBody, {})) as CreateChangeRequestBody).toInput()).toEqual({
+      subject: '',
+      status: 'draft',
+      template: null,
+      conversationsIssuesCluster: null,
+    });
+    const body = await read(CreateChangeRequestBody, {
+      subject: 'S',
+      status: 'open',
+      agentTaskId: 't',
+      template: { id: 'product-docs', params: { contentRefs: { product: { kind: 'url', url: 'https://x.test' } } } },
+    });
     expect((body as CreateChangeRequestBody).toInput()).toEqual({
-      subject: 'S', status: 'open', conversationsIssuesCluster: null, template: { id: 'product-docs', contentRefs: { product: { kind: 'url', url: 'https://x.test' } } },
+      subject: 'S',
+      status: 'open',
+      conversationsIssuesCluster: null,
+      template: { id: 'product-docs', contentRefs: { product: { kind: 'url', url: 'https://x.test' } } },
     });
   });
 
@@ -36,15 +53,19 @@ describe('change request bodies', () => {
   });
 
   it('patch: the description document becomes markdown; bad input names the field', async () => {
-    expect(((await read(UpdateChangeRequestBody, { subject: 'New', description: document, status: 'open' })) as UpdateChangeRequestBody).toPatch())
-      .toEqual({ subject: 'New', description: 'Why', status: 'open' });
+    expect(((await read(UpdateChangeRequestBody, { subject: 'New', description: document, status: 'open' })) as UpdateChangeRequestBody).toPatch()).toEqual({
+      subject: 'New',
+      description: 'Why',
+      status: 'open',
+    });
     expect(((await read(UpdateChangeRequestBody, {})) as UpdateChangeRequestBody).toPatch()).toEqual({});
     for (const [body, message] of [
       [{ status: 'merged' }, /^status: must be one of draft, open, archived/],
       [{ subject: 'x'.repeat(101) }, /^subject: must be at most 100 characters/],
       [{ colour: 1 }, /^body\.colour: unknown field/],
       [{ description: { object: 'nope' } }, /^description\.object: must be "document"/],
-    ] as const) expect(await read(UpdateChangeRequestBody, body)).toMatch(message);
+    ] as const)
+      expect(await read(UpdateChangeRequestBody, body)).toMatch(message);
   });
 
   it('requested reviewers: user ids, at least one', async () => {
@@ -63,7 +84,10 @@ describe('change request bodies', () => {
 
   it('listing filters: statuses (several only for an organization), open by default', async () => {
     expect(filtersOf((await read(ListSpaceChangeRequestsParams, {}, 'query')) as ListChangeRequestsParams).status).toEqual(['open']);
-    expect(filtersOf((await read(ListChangeRequestsParams, { status: ['open', 'merged'] }, 'query')) as ListChangeRequestsParams).status).toEqual(['open', 'merged']);
+    expect(filtersOf((await read(ListChangeRequestsParams, { status: ['open', 'merged'] }, 'query')) as ListChangeRequestsParams).status).toEqual([
+      'open',
+      'merged',
+    ]);
     expect(await read(ListSpaceChangeRequestsParams, { status: ['open', 'merged'] }, 'query')).toMatch(/^status: must be a single status/);
     expect(await read(ListSpaceChangeRequestsParams, { status: 'nope' }, 'query')).toMatch(/^status: must be one of draft, open, archived, merged/);
     expect(await read(ListChangeRequestsParams, { status: ['open', 'nope'] }, 'query')).toMatch(/^status: must be one of/);

@@ -8,14 +8,15 @@ import { ContentRefInput } from '../domain/templates';
 import { IsOneOf, IsText, objectProblem, Required, textProblem } from './content.validators';
 
 /** A rich-text document (reference JSONDocument), checked by converting it to markdown. */
-const IsJsonDocument = () => Satisfies('isJsonDocument', (v, field) => {
-  try {
-    documentToMarkdown(v, field);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
-});
+const IsJsonDocument = () =>
+  Satisfies('isJsonDocument', (v, field) => {
+    try {
+      documentToMarkdown(v, field);
+      return null;
+    } catch (e) {
+      return (e as Error).message;
+    }
+  });
 
 /** `{kind, …}` per named slot of the template. */
 function contentRefsProblem(v: unknown, field: string): string | null {
@@ -48,7 +49,9 @@ export class CreateChangeRequestBody {
   toInput(): NewChangeRequest {
     const t = this.template;
     return {
-      subject: this.subject ?? '', status: this.status ?? 'draft', conversationsIssuesCluster: this.conversationsIssuesCluster ?? null,
+      subject: this.subject ?? '',
+      status: this.status ?? 'draft',
+      conversationsIssuesCluster: this.conversationsIssuesCluster ?? null,
       template: t ? { id: t.id, ...(t.params?.contentRefs ? { contentRefs: t.params.contentRefs } : {}) } : null,
     };
   }
@@ -71,7 +74,13 @@ export class UpdateChangeRequestBody {
 
 /** POST …/requested-reviewers: user ids, and optionally a new subject and description. */
 export class RequestReviewersBody {
-  @Required('isUserIds', (v, f) => (!Array.isArray(v) || v.some((x) => typeof x !== 'string') ? `${f}: must be an array of strings` : v.length ? null : `${f}: must contain at least one user id`))
+  @Required('isUserIds', (v, f) =>
+    !Array.isArray(v) || v.some((x) => typeof x !== 'string')
+      ? `${f}: must be an array of strings`
+      : v.length
+        ? null
+        : `${f}: must contain at least one user id`,
+  )
   users!: string[];
 
   @IfPresent() @IsText({ max: 100 }) subject?: string;

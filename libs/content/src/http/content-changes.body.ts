@@ -76,10 +76,13 @@ class RevertPageInput extends ChangeInput {
 class FileInput {
   @IfPresent() @IsText({ min: 1 }) ref?: string;
   @Required('isText', (v, f) => textProblem(v, f, { min: 1, max: 256 })) name!: string;
-  @IfPresent() @Satisfies('isNotFetched', (v, f) => httpUrlProblem(v, f) ?? `${f}: this server does not fetch remote files; send the bytes with base64 (and contentType)`) url?: string;
+  @IfPresent()
+  @Satisfies('isNotFetched', (v, f) => httpUrlProblem(v, f) ?? `${f}: this server does not fetch remote files; send the bytes with base64 (and contentType)`)
+  url?: string;
   @ValidateIf((o: FileInput) => o.url === undefined) @Required('isBase64Bytes', base64Problem, ' (set exactly one of url or base64)') base64?: string;
   @ValidateIf((o: FileInput) => o.base64 !== undefined || o.contentType !== undefined)
-  @Required('isText', (v, f) => textProblem(v, f, { pattern: /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/ }), ' with base64') contentType?: string;
+  @Required('isText', (v, f) => textProblem(v, f, { pattern: /^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/ }), ' with base64')
+  contentType?: string;
 }
 
 function base64Problem(v: unknown, field: string): string | null {
@@ -91,21 +94,28 @@ function base64Problem(v: unknown, field: string): string | null {
 
 class InsertFilesInput extends ChangeInput {
   @Satisfies('isFiles', arrayOfObjectsProblem(1, MAX_FILES, `must be an array of 1 to ${MAX_FILES} files`))
-  @ValidateNested({ each: true }) @Type(() => FileInput) files!: FileInput[];
+  @ValidateNested({ each: true })
+  @Type(() => FileInput)
+  files!: FileInput[];
 }
 
 type ChangeItem = InsertPageInput | UpdatePageInput | DeletePageInput | RevertPageInput | InsertFilesInput;
 
 export class ContentChangesBody {
-  @Satisfies('isChanges', (v, f) => (Array.isArray(v) ? arrayOfObjectsProblem(1, MAX_CHANGES, `must contain between 1 and ${MAX_CHANGES} changes`)(v, f) : `${f}: must be an array`))
+  @Satisfies('isChanges', (v, f) =>
+    Array.isArray(v) ? arrayOfObjectsProblem(1, MAX_CHANGES, `must contain between 1 and ${MAX_CHANGES} changes`)(v, f) : `${f}: must be an array`,
+  )
   @ValidateNested({ each: true })
   @Type(() => ChangeInput, {
     keepDiscriminatorProperty: true,
     discriminator: {
       property: 'operation',
       subTypes: [
-        { name: 'insert_page', value: InsertPageInput }, { name: 'update_page', value: UpdatePageInput }, { name: 'delete_page', value: DeletePageInput },
-        { name: 'revert_page', value: RevertPageInput }, { name: 'insert_files', value: InsertFilesInput },
+        { name: 'insert_page', value: InsertPageInput },
+        { name: 'update_page', value: UpdatePageInput },
+        { name: 'delete_page', value: DeletePageInput },
+        { name: 'revert_page', value: RevertPageInput },
+        { name: 'insert_files', value: InsertFilesInput },
       ],
     },
   })
@@ -130,7 +140,14 @@ function fileOf(f: FileInput, blobs: Map<string, string>): NewFile {
   const blob = hashBytes(canonical);
   blobs.set(blob, canonical);
   const dimensions = f.contentType!.startsWith('image/') ? imageDimensions(bytes) : undefined;
-  return { ...(f.ref !== undefined ? { ref: f.ref } : {}), name: f.name, contentType: f.contentType!, size: bytes.length, blob, ...(dimensions ? { dimensions } : {}) };
+  return {
+    ...(f.ref !== undefined ? { ref: f.ref } : {}),
+    name: f.name,
+    contentType: f.contentType!,
+    size: bytes.length,
+    blob,
+    ...(dimensions ? { dimensions } : {}),
+  };
 }
 
 /** The validated body as the domain's changes (and the file bytes they reference). */
@@ -140,14 +157,22 @@ export function contentChangesOf(body: ContentChangesBody): ParsedChanges {
     const at = `changes[${i}].document`;
     if (c instanceof InsertPageInput) {
       return {
-        operation: 'insert_page', fields: fieldsOf(c), markdown: markdownOf(c.document, at),
-        ...(c.into !== undefined ? { into: c.into } : {}), ...(c.at !== undefined ? { at: c.at } : {}), ...(c.ref !== undefined ? { ref: c.ref } : {}),
+        operation: 'insert_page',
+        fields: fieldsOf(c),
+        markdown: markdownOf(c.document, at),
+        ...(c.into !== undefined ? { into: c.into } : {}),
+        ...(c.at !== undefined ? { at: c.at } : {}),
+        ...(c.ref !== undefined ? { ref: c.ref } : {}),
       };
     }
     if (c instanceof UpdatePageInput) {
       return {
-        operation: 'update_page', page: c.page, fields: fieldsOf(c), ...(c.document !== undefined ? { markdown: markdownOf(c.document, at) } : {}),
-        ...(c.into !== undefined ? { into: c.into } : {}), ...(c.at !== undefined ? { at: c.at } : {}),
+        operation: 'update_page',
+        page: c.page,
+        fields: fieldsOf(c),
+        ...(c.document !== undefined ? { markdown: markdownOf(c.document, at) } : {}),
+        ...(c.into !== undefined ? { into: c.into } : {}),
+        ...(c.at !== undefined ? { at: c.at } : {}),
       };
     }
     if (c instanceof DeletePageInput) return { operation: 'delete_page', page: c.page };

@@ -23,8 +23,10 @@ export function textProblem(v: unknown, field: string, limits: TextLimits = {}):
 export const IsText = (limits: TextLimits = {}) => Satisfies('isText', (v, f) => textProblem(v, f, limits));
 
 /** One of the listed strings. */
-export const oneOfProblem = (values: readonly string[]) => (v: unknown, field: string): string | null =>
-  typeof v === 'string' && values.includes(v) ? null : `${field}: must be one of ${values.join(', ')}`;
+export const oneOfProblem =
+  (values: readonly string[]) =>
+  (v: unknown, field: string): string | null =>
+    typeof v === 'string' && values.includes(v) ? null : `${field}: must be one of ${values.join(', ')}`;
 export const IsOneOf = (values: readonly string[]) => Satisfies('isOneOf', oneOfProblem(values));
 
 export const IsFlag = () => Satisfies('isFlag', (v, f) => (typeof v === 'boolean' ? null : `${f}: must be a boolean`));
@@ -39,8 +41,10 @@ export const Required = (name: string, problem: (v: unknown, field: string) => s
 export const objectProblem = (v: unknown, field: string): string | null => (isPlainObject(v) ? null : `${field}: must be an object`);
 
 /** An array of `min`..`max` items, each a JSON object (each item is then validated as its DTO). */
-export const arrayOfObjectsProblem = (min: number, max: number, rule: string) => (v: unknown, field: string): string | null => {
-  if (!Array.isArray(v) || v.length < min || v.length > max) return `${field}: ${rule}`;
-  const bad = v.findIndex((x) => !isPlainObject(x));
-  return bad < 0 ? null : `${field}[${bad}]: must be an object`;
-};
+export const arrayOfObjectsProblem =
+  (min: number, max: number, rule: string) =>
+  (v: unknown, field: string): string | null => {
+    if (!Array.isArray(v) || v.length < min || v.length > max) return `${field}: ${rule}`;
+    const bad = v.findIndex((x) => !isPlainObject(x));
+    return bad < 0 ? null : `${field}[${bad}]: must be an object`;
+  };

@@ -35,6 +35,10 @@ export interface HandleOptions {
 /** The command itself, or how to build it from the freshly loaded state (when that needs I/O). */
 export type CommandOf<S, C> = C | ((state: S) => C | Promise<C>);
 
+/** What identifies a fold: its evolve function (compared by identity, never called from here). */
+// eslint-disable-next-line @typescript-eslint/unbound-method
+const foldOf = (evolver: Evolver<unknown, DomainEvent>): object => evolver.evolve;
+
 /**
  * Folded states of streams, kept between commands: events are immutable and only appended, so
  * a later load folds just the events after the revision folded to (a change request's 150th
@@ -51,11 +55,11 @@ export class FoldedStates {
   /** The state folded by this evolve (a decider and its evolver share it; another fold does not count). */
   get<S>(stream: string, evolver: Evolver<S, DomainEvent>): { state: S; revision: number } | undefined {
     const e = this.entries.get(stream);
-    return e && e.evolve === evolver.evolve ? { state: e.state as S, revision: e.revision } : undefined;
+    return e && e.evolve === foldOf(evolver) ? { state: e.state as S, revision: e.revision } : undefined;
   }
 
   set<S>(stream: string, evolver: Evolver<S, DomainEvent>, state: S, revision: number): void {
-    this.entries.set(stream, { evolve: evolver.evolve, state, revision });
+    this.entries.set(stream, { evolve: foldOf(evolver), state, revision });
   }
 
   delete(stream: string): void {
@@ -75,14 +79,14 @@ export class EventSourcing {
 
   /** A stream's state and revision; with a cache, folding only the events after the cached revision. */
   async load<S, E extends DomainEvent>(stream: string, evolver: Evolver<S, E>, cache?: FoldedStates): Promise<{ state: S; revision: number }> {
-    const cached = cache?.get(stream, evolver as Evolver<S, DomainEvent>);
+    const cached = cache?.get(stream, evolver);
     let state = cached?.state ?? evolver.initialState;
     let revision = cached?.revision ?? -1;
     for (const e of await this.store.readStream(stream, cached ? { fromRevision: revision + 1 } : undefined)) {
       state = evolver.evolve(state, upcast(e) as unknown as E);
       revision = e.revision;
     }
-    if (cache && revision >= 0 && revision !== cached?.revision) cache.set(stream, evolver as Evolver<S, DomainEvent>, state, revision);
+    if (cache && revision >= 0 && revision !== cached?.revision) cache.set(stream, evolver, state, revision);
     return { state, revision };
   }
 
@@ -113,9 +117,9 @@ export class EventSourcing {
         const result = await this.store.append(stream, events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)), revision < 0 ? 'no_stream' : revision);
         RequestContext.notePosition(result.position);
         WritePreconditions.wrote(stream);
-        const next = events.reduce(evolver.evolve, state);
+        const next = events.reduce((s, e) => evolver.evolve(s, e), state);
         // An idempotent replay appends nothing new: then the cache cannot know the revision.
-        if (result.nextRevision === revision + events.length) options.cache?.set(stream, evolver as Evolver<S, DomainEvent>, next, result.nextRevision);
+        if (result.nextRevision === revision + events.length) options.cache?.set(stream, evolver, next, result.nextRevision);
         else options.cache?.delete(stream);
         return { state: next, events, position: result.position };
       } catch (e) {

@@ -14,12 +14,19 @@ const list: Decider<string[], Add, Added> = {
   evolve: (s, e) => [...s, e.data.item],
   decide(c, s) {
     switch (c.type) {
-      case 'Add': return s.includes(c.item) ? [] : [{ type: 'Added', data: { item: c.item } }];
-      default: return unreachable(c.type);
+      case 'Add':
+        return s.includes(c.item) ? [] : [{ type: 'Added', data: { item: c.item } }];
+      default:
+        return unreachable(c.type);
     }
   },
 };
-const added = (item: string, id = `e-${item}`) => ({ id, type: 'Added', data: { item }, metadata: { actor: null, occurredAt: '', correlationId: '', causationId: null, schemaVersion: 1 } });
+const added = (item: string, id = `e-${item}`) => ({
+  id,
+  type: 'Added',
+  data: { item },
+  metadata: { actor: null, occurredAt: '', correlationId: '', causationId: null, schemaVersion: 1 },
+});
 
 describe('EventSourcing with FoldedStates (incremental loads)', () => {
   let dir: string;
@@ -27,7 +34,8 @@ describe('EventSourcing with FoldedStates (incremental loads)', () => {
   let other: SqliteEventStore;
   let es: EventSourcing;
   let cache: FoldedStates;
-  const eventsRead = async (spy: jest.SpyInstance) => (await Promise.all(spy.mock.results.map((r) => r.value))).reduce((n: number, events: unknown[]) => n + events.length, 0);
+  const eventsRead = async (spy: jest.SpyInstance) =>
+    (await Promise.all(spy.mock.results.map((r) => r.value as Promise<unknown[]>))).reduce((n, events) => n + events.length, 0);
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folded-'));
@@ -43,7 +51,11 @@ describe('EventSourcing with FoldedStates (incremental loads)', () => {
   });
 
   it('folds a stream once, then reads only the events appended since (also by other processes)', async () => {
-    await store.append('list-1', Array.from({ length: 50 }, (_, i) => added(`i${i}`)), 'no_stream');
+    await store.append(
+      'list-1',
+      Array.from({ length: 50 }, (_, i) => added(`i${i}`)),
+      'no_stream',
+    );
     const read = jest.spyOn(store, 'readStream');
     expect((await es.load('list-1', list, cache)).revision).toBe(49);
     expect(await eventsRead(read)).toBe(50);
@@ -59,10 +71,15 @@ describe('EventSourcing with FoldedStates (incremental loads)', () => {
     await es.execute('list-2', list, { type: 'Add', item: 'a' }, { cache });
     const read = jest.spyOn(store, 'readStream');
     let attempts = 0;
-    const r = await es.execute('list-2', list, async (s) => {
-      if (attempts++ === 0) await other.append('list-2', [added('b')], 0);
-      return { type: 'Add' as const, item: `c-after-${s.join('+')}` };
-    }, { cache });
+    const r = await es.execute(
+      'list-2',
+      list,
+      async (s) => {
+        if (attempts++ === 0) await other.append('list-2', [added('b')], 0);
+        return { type: 'Add' as const, item: `c-after-${s.join('+')}` };
+      },
+      { cache },
+    );
     expect(attempts).toBe(2);
     expect(r.state).toEqual(['a', 'b', 'c-after-a+b']);
     expect(await eventsRead(read)).toBe(1); // the first attempt read nothing new, the second only b
@@ -90,9 +107,19 @@ describe('EventSourcing with FoldedStates (incremental loads)', () => {
 
   it('a command built from the state runs after the precondition, on the state of each attempt', async () => {
     const order: string[] = [];
-    await es.execute('list-5', list, (s) => { order.push(`build on ${s.length}`); return { type: 'Add', item: 'x' }; }, {
-      precondition: (s) => { order.push(`check on ${s.length}`); },
-    });
+    await es.execute(
+      'list-5',
+      list,
+      (s) => {
+        order.push(`build on ${s.length}`);
+        return { type: 'Add', item: 'x' };
+      },
+      {
+        precondition: (s) => {
+          order.push(`check on ${s.length}`);
+        },
+      },
+    );
     expect(order).toEqual(['check on 0', 'build on 0']);
   });
 });

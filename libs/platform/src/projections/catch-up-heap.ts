@@ -1,21 +1,35 @@
 import * as v8 from 'v8';
 
 /**
- * A catch-up allocates fast, and V8 then lets the heap grow to several times the live set
- * before it collects (a 1,000,000-event catch-up peaked at 400 MB RSS over a 50 MB live heap).
- * While far behind, the heap may grow by GROWING_PERCENT past the live set at most; V8's own
- * heuristics come back once caught up. An operator's --heap-growing-percent wins.
+ * A catch-up or a rebuild allocates fast, and V8 then lets the heap grow to several times the
+ * live set before it collects (a 1,000,000-event catch-up peaked at 400 MB RSS over a 50 MB
+ * live heap). While one runs, the heap may grow by GROWING_PERCENT past the live set at most;
+ * V8's own heuristics come back after. An operator's --heap-growing-percent wins.
  */
 const GROWING_PERCENT = 50;
 const operatorTuned = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
+let holds = 0;
 
+/** Bounds the heap's growth until the returned function is called (holds nest). */
+export function boundHeap(): () => void {
+  if (operatorTuned) return () => undefined;
+  if (holds++ === 0) v8.setFlagsFromString(`--heap-growing-percent=${GROWING_PERCENT}`);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--holds === 0) v8.setFlagsFromString('--heap-growing-percent=0');
+  };
+}
+
+/** Bounds the heap's growth until `behind()` answers false (asked every second) or `release()`. */
 export class CatchUpHeap {
   private watch: NodeJS.Timeout | null = null;
+  private unbound: (() => void) | null = null;
 
-  /** Bounds the heap's growth until `behind()` answers false (asked every second). */
   bound(behind: () => Promise<boolean>, onCaughtUp: () => void): void {
-    if (operatorTuned || this.watch) return;
-    v8.setFlagsFromString(`--heap-growing-percent=${GROWING_PERCENT}`);
+    if (this.watch) return;
+    this.unbound = boundHeap();
     this.watch = setInterval(() => {
       void behind().then((b) => {
         if (b || !this.watch) return;
@@ -26,9 +40,9 @@ export class CatchUpHeap {
   }
 
   release(): void {
-    if (!this.watch) return;
-    clearInterval(this.watch);
+    if (this.watch) clearInterval(this.watch);
     this.watch = null;
-    v8.setFlagsFromString('--heap-growing-percent=0');
+    this.unbound?.();
+    this.unbound = null;
   }
 }

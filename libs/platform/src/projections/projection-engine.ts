@@ -8,7 +8,7 @@ import { ProjectionDefinition, SagaDefinition } from './projection';
 import { ProjectionRunner, RunnerTarget } from './projection-runner';
 import { EventFeed } from './event-feed';
 import { TurnQueue } from './turn-queue';
-import { CatchUpHeap } from './catch-up-heap';
+import { boundHeap, CatchUpHeap } from './catch-up-heap';
 
 /** Longest run of one runner's work before the next runner (and the event loop) gets a turn. */
 const SLICE_MS = 20;
@@ -327,6 +327,7 @@ export class ProjectionEngine {
     const runner = new ProjectionRunner(this.events, this.store, target, { ...this.runnerOptions(feed), sliceMs: SLICE_MS * 5 }, generation);
     const report = () => onProgress?.(runner.position, feed.head);
     runner.onProgress(report);
+    const unboundHeap = boundHeap();
     try {
       await runner.start();
       for (;;) {
@@ -344,6 +345,7 @@ export class ProjectionEngine {
     } finally {
       await runner.stop();
       await feed.close();
+      unboundHeap();
     }
     const events = runner.eventsSeen;
     const previous = generation - 1;

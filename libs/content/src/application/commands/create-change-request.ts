@@ -19,26 +19,57 @@ export interface NewChangeRequest {
  * the two appends only leaves a gap in the numbering. A template becomes the first revision.
  */
 export class CreateChangeRequestCommand extends Command<{ changeRequestId: string }> {
-  constructor(readonly spaceId: string, readonly actorId: string, readonly input: NewChangeRequest) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly actorId: string,
+    readonly input: NewChangeRequest,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CreateChangeRequestCommand)
 export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeRequestCommand> {
-  constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
+  constructor(
+    private readonly w: ContentWriter,
+    private readonly access: ContentAccess,
+  ) {}
 
   async execute({ spaceId, actorId, input }: CreateChangeRequestCommand) {
     const space = await this.access.space(spaceId, actorId, 'edit');
     const template = input.template ? templateChanges(input.template.id, input.template.contentRefs) : [];
     const changeRequestId = this.w.ids.next();
-    const reserved = await this.w.es.execute(spaceContentStream(spaceId), spaceContentDecider, {
-      type: 'ReserveChangeRequestNumber', spaceId, changeRequestId, initial: await this.w.initial(space.initialRevision),
-    }, { cache: this.w.folded });
+    const reserved = await this.w.es.execute(
+      spaceContentStream(spaceId),
+      spaceContentDecider,
+      {
+        type: 'ReserveChangeRequestNumber',
+        spaceId,
+        changeRequestId,
+        initial: await this.w.initial(space.initialRevision),
+      },
+      { cache: this.w.folded },
+    );
     const base = reserved.state.head!;
     const content = template.length ? { revision: this.w.ids.next(), root: (await this.w.commitBatch(base.root, template)).root } : null;
-    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
-      type: 'CreateChangeRequest', spaceId, changeRequestId, organizationId: space.organizationId, number: reserved.state.lastNumber, status: input.status,
-      subject: input.subject, createdBy: actorId, base, conversationsIssuesCluster: input.conversationsIssuesCluster, content,
-    }, { cache: this.w.folded });
+    await this.w.es.execute(
+      changeRequestStream(changeRequestId),
+      changeRequestDecider,
+      {
+        type: 'CreateChangeRequest',
+        spaceId,
+        changeRequestId,
+        organizationId: space.organizationId,
+        number: reserved.state.lastNumber,
+        status: input.status,
+        subject: input.subject,
+        createdBy: actorId,
+        base,
+        conversationsIssuesCluster: input.conversationsIssuesCluster,
+        content,
+      },
+      { cache: this.w.folded },
+    );
     return { changeRequestId };
   }
 }

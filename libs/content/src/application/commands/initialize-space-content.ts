@@ -9,7 +9,14 @@ import { ContentWriter } from '../content-writer';
  * revision points at the source's root object, which both spaces now share.
  */
 export class InitializeSpaceContentCommand extends Command<void> {
-  constructor(readonly spaceId: string, readonly initialRevision: string, readonly duplicatedFrom: string | null, readonly eventId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly initialRevision: string,
+    readonly duplicatedFrom: string | null,
+    readonly eventId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(InitializeSpaceContentCommand)
@@ -19,9 +26,16 @@ export class InitializeSpaceContentHandler implements ICommandHandler<Initialize
   async execute(cmd: InitializeSpaceContentCommand): Promise<void> {
     // The source's head when the copy runs (its SpaceCreated saga step ran earlier: events are in order).
     const source = cmd.duplicatedFrom ? await this.w.mainHead(cmd.duplicatedFrom, '') : null;
-    await this.w.es.execute(spaceContentStream(cmd.spaceId), spaceContentDecider, {
-      type: 'InitializeSpaceContent', spaceId: cmd.spaceId, initial: await this.w.initial(cmd.initialRevision),
-      copy: source?.revision ? { revision: this.w.ids.next(), root: source.root } : null,
-    }, { idempotencyKey: `initialize-content-${cmd.eventId}`, cache: this.w.folded });
+    await this.w.es.execute(
+      spaceContentStream(cmd.spaceId),
+      spaceContentDecider,
+      {
+        type: 'InitializeSpaceContent',
+        spaceId: cmd.spaceId,
+        initial: await this.w.initial(cmd.initialRevision),
+        copy: source?.revision ? { revision: this.w.ids.next(), root: source.root } : null,
+      },
+      { idempotencyKey: `initialize-content-${cmd.eventId}`, cache: this.w.folded },
+    );
   }
 }

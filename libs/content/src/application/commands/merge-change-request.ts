@@ -19,40 +19,74 @@ import { threeWay } from './three-way';
  * process die in between — from the merge-completion saga, idempotently.
  */
 export class MergeChangeRequestCommand extends Command<{ changeRequestId: string; revision: string }> {
-  constructor(readonly spaceId: string, readonly changeRequestRef: string, readonly actorId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly changeRequestRef: string,
+    readonly actorId: string,
+  ) {
+    super();
+  }
 }
 
 type Merged = Extract<SpaceContentEvent, { type: 'SpaceContentMerged' }>;
 
 @CommandHandler(MergeChangeRequestCommand)
 export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeRequestCommand> {
-  constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
+  constructor(
+    private readonly w: ContentWriter,
+    private readonly access: ContentAccess,
+  ) {}
 
   async execute({ spaceId, changeRequestRef, actorId }: MergeChangeRequestCommand) {
     const space = await this.access.space(spaceId, actorId, 'merge');
     const rules = await this.access.mergeRules(space);
     const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
     const initial = await this.w.initial(space.initialRevision);
-    const r = await this.w.es.execute(spaceContentStream(spaceId), spaceContentDecider, async (s) => {
-      const changeRequest = await this.w.changeRequestState(changeRequestId);
-      const names = await this.access.displayNames(mergeRuleUsers(rules, changeRequest));
-      const check: MergeCheck = { spaceId, changeRequestId, locked: space.editMode === 'locked', changeRequest, rules, names, mergedBy: actorId };
-      const main = mainOf(s, initial);
-      assertMayMerge(check, main); // 412 before merging anything
-      const root = behindMain(changeRequest, main) ? await threeWay(this.w.revisions, changeRequest.base, changeRequest.head, main, `Merging change request ${changeRequestId}`) : changeRequest.head.root;
-      return { type: 'MergeChangeRequest' as const, ...check, initial, against: main.revision, revision: this.w.ids.next(), root };
-    }, { cache: this.w.folded });
+    const r = await this.w.es.execute(
+      spaceContentStream(spaceId),
+      spaceContentDecider,
+      async (s) => {
+        const changeRequest = await this.w.changeRequestState(changeRequestId);
+        const names = await this.access.displayNames(mergeRuleUsers(rules, changeRequest));
+        const check: MergeCheck = { spaceId, changeRequestId, locked: space.editMode === 'locked', changeRequest, rules, names, mergedBy: actorId };
+        const main = mainOf(s, initial);
+        assertMayMerge(check, main); // 412 before merging anything
+        const root = behindMain(changeRequest, main)
+          ? await threeWay(this.w.revisions, changeRequest.base, changeRequest.head, main, `Merging change request ${changeRequestId}`)
+          : changeRequest.head.root;
+        return { type: 'MergeChangeRequest' as const, ...check, initial, against: main.revision, revision: this.w.ids.next(), root };
+      },
+      { cache: this.w.folded },
+    );
     const { revision, createdAt } = (r.events.find((e): e is Merged => e.type === 'SpaceContentMerged') as Merged).data;
-    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
-      type: 'RecordChangeRequestMerged', spaceId, changeRequestId, revision, mergedBy: actorId, mergedAt: createdAt,
-    }, { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded });
+    await this.w.es.execute(
+      changeRequestStream(changeRequestId),
+      changeRequestDecider,
+      {
+        type: 'RecordChangeRequestMerged',
+        spaceId,
+        changeRequestId,
+        revision,
+        mergedBy: actorId,
+        mergedAt: createdAt,
+      },
+      { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded },
+    );
     return { changeRequestId, revision };
   }
 }
 
 /** Sent by the merge-completion saga for every SpaceContentMerged (a no-op when already recorded). */
 export class RecordChangeRequestMergedCommand extends Command<void> {
-  constructor(readonly spaceId: string, readonly changeRequestId: string, readonly revision: string, readonly mergedBy: string, readonly mergedAt: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly changeRequestId: string,
+    readonly revision: string,
+    readonly mergedBy: string,
+    readonly mergedAt: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RecordChangeRequestMergedCommand)
@@ -60,8 +94,18 @@ export class RecordChangeRequestMergedHandler implements ICommandHandler<RecordC
   constructor(private readonly w: ContentWriter) {}
 
   async execute({ spaceId, changeRequestId, revision, mergedBy, mergedAt }: RecordChangeRequestMergedCommand): Promise<void> {
-    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, {
-      type: 'RecordChangeRequestMerged', spaceId, changeRequestId, revision, mergedBy, mergedAt,
-    }, { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded });
+    await this.w.es.execute(
+      changeRequestStream(changeRequestId),
+      changeRequestDecider,
+      {
+        type: 'RecordChangeRequestMerged',
+        spaceId,
+        changeRequestId,
+        revision,
+        mergedBy,
+        mergedAt,
+      },
+      { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded },
+    );
   }
 }

@@ -6,11 +6,14 @@ import { RevisionStore, hashBody } from '../storage/revision-store';
 
 /** A merge conflict: 409 with the pages and lines in the message and in `conflicts`. */
 export class MergeConflict extends Conflict {
-  constructor(readonly conflicts: PageConflict[], action: string) {
+  constructor(
+    readonly conflicts: PageConflict[],
+    action: string,
+  ) {
     super(
       `${action} has conflicts with main: ${describeConflicts(conflicts)}. Nothing was changed. To resolve, write the resolved content of these pages ` +
-      'to the change request (POST …/content with update_page), then update from main again with ?resolution=change-request ' +
-      '(or adopt main\'s lines and update again without it).',
+        'to the change request (POST …/content with update_page), then update from main again with ?resolution=change-request ' +
+        "(or adopt main's lines and update again without it).",
     );
   }
 }
@@ -20,12 +23,22 @@ export class MergeConflict extends Conflict {
  * from the object store: only the pages that differ on some side are compared, and only bodies
  * changed on both sides are read. Returns the new root (committed) or throws MergeConflict.
  */
-export async function threeWay(revisions: RevisionStore, base: RevisionRef, ours: RevisionRef, theirs: RevisionRef, action: string, prefer?: Prefer): Promise<string> {
+export async function threeWay(
+  revisions: RevisionStore,
+  base: RevisionRef,
+  ours: RevisionRef,
+  theirs: RevisionRef,
+  action: string,
+  prefer?: Prefer,
+): Promise<string> {
   if (ours.root === base.root) return theirs.root;
   if (theirs.root === base.root) return ours.root;
   const [b, o, t, changedOurs, changedTheirs] = await Promise.all([
-    revisions.structure(base.root, 'write'), revisions.structure(ours.root, 'write'), revisions.structure(theirs.root, 'write'),
-    revisions.changedPages(base.root, ours.root, 'write'), revisions.changedPages(base.root, theirs.root, 'write'),
+    revisions.structure(base.root, 'write'),
+    revisions.structure(ours.root, 'write'),
+    revisions.structure(theirs.root, 'write'),
+    revisions.changedPages(base.root, ours.root, 'write'),
+    revisions.changedPages(base.root, theirs.root, 'write'),
   ]);
   const bodies = new Map<string, string>();
   for (const id of changedOurs) {

@@ -20,25 +20,46 @@ export interface ContentUpdateResult {
  */
 export class UpdateChangeRequestContentCommand extends Command<ContentUpdateResult> {
   constructor(
-    readonly spaceId: string, readonly changeRequestRef: string, readonly actorId: string, readonly changes: ContentChange[],
+    readonly spaceId: string,
+    readonly changeRequestRef: string,
+    readonly actorId: string,
+    readonly changes: ContentChange[],
     /** File bytes (base64) by hash, for insert_files. */
     readonly blobs: Map<string, string>,
-  ) { super(); }
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(UpdateChangeRequestContentCommand)
 export class UpdateChangeRequestContentHandler implements ICommandHandler<UpdateChangeRequestContentCommand> {
-  constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
+  constructor(
+    private readonly w: ContentWriter,
+    private readonly access: ContentAccess,
+  ) {}
 
   async execute({ spaceId, changeRequestRef, actorId, changes, blobs }: UpdateChangeRequestContentCommand): Promise<ContentUpdateResult> {
     await this.access.space(spaceId, actorId, 'edit');
     const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
     let batch: CommittedBatch | undefined;
-    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, async (s) => {
-      assertEditable(s, spaceId, changeRequestId, 'editing content'); // 412 before doing any work
-      batch = await this.w.commitBatch(s.head.root, changes, blobs);
-      return { type: 'UpdateChangeRequestContent' as const, spaceId, changeRequestId, from: s.head.revision, revision: this.w.ids.next(), root: batch.root, author: actorId };
-    }, { cache: this.w.folded });
+    await this.w.es.execute(
+      changeRequestStream(changeRequestId),
+      changeRequestDecider,
+      async (s) => {
+        assertEditable(s, spaceId, changeRequestId, 'editing content'); // 412 before doing any work
+        batch = await this.w.commitBatch(s.head.root, changes, blobs);
+        return {
+          type: 'UpdateChangeRequestContent' as const,
+          spaceId,
+          changeRequestId,
+          from: s.head.revision,
+          revision: this.w.ids.next(),
+          root: batch.root,
+          author: actorId,
+        };
+      },
+      { cache: this.w.folded },
+    );
     return { changeRequestId, outcomes: batch!.outcomes, insertedFiles: batch!.insertedFiles };
   }
 }

@@ -13,17 +13,32 @@ export interface ChangeRequestPatch {
 
 /** PATCH subject, description and status (draft, open, archived); merged ones are read-only (412). */
 export class UpdateChangeRequestCommand extends Command<{ changeRequestId: string }> {
-  constructor(readonly spaceId: string, readonly changeRequestRef: string, readonly actorId: string, readonly patch: ChangeRequestPatch) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly changeRequestRef: string,
+    readonly actorId: string,
+    readonly patch: ChangeRequestPatch,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(UpdateChangeRequestCommand)
 export class UpdateChangeRequestHandler implements ICommandHandler<UpdateChangeRequestCommand> {
-  constructor(private readonly w: ContentWriter, private readonly access: ContentAccess) {}
+  constructor(
+    private readonly w: ContentWriter,
+    private readonly access: ContentAccess,
+  ) {}
 
   async execute({ spaceId, changeRequestRef, actorId, patch }: UpdateChangeRequestCommand) {
     await this.access.space(spaceId, actorId, 'edit');
     const changeRequestId = await this.w.changeRequestId(spaceId, changeRequestRef);
-    await this.w.es.execute(changeRequestStream(changeRequestId), changeRequestDecider, { type: 'UpdateChangeRequest', spaceId, changeRequestId, ...patch }, { cache: this.w.folded });
+    await this.w.es.execute(
+      changeRequestStream(changeRequestId),
+      changeRequestDecider,
+      { type: 'UpdateChangeRequest', spaceId, changeRequestId, ...patch },
+      { cache: this.w.folded },
+    );
     return { changeRequestId };
   }
 }

@@ -9,7 +9,11 @@ export const REVIEWS = 'change_request_reviews';
 export const REVIEWERS = 'change_request_reviewers';
 export const OPEN_VERSION = Number.MAX_SAFE_INTEGER;
 
-export interface Contributor { userId: string; count: number; updatedAt: string }
+export interface Contributor {
+  userId: string;
+  count: number;
+  updatedAt: string;
+}
 
 /** A change request as listed and shown (reference ChangeRequest, before rendering). */
 export interface ChangeRequestFields {
@@ -85,12 +89,21 @@ type Handled = ChangeRequestEvent | SpaceLifecycle;
 /** When a change request event happened (its updatedAt). */
 function occurredAt(e: ChangeRequestEvent): string {
   switch (e.type) {
-    case 'ChangeRequestCreated': case 'ChangeRequestContentUpdated': case 'ChangeRequestUpdatedFromMain': return e.data.createdAt;
-    case 'ChangeRequestDetailsUpdated': case 'ChangeRequestStatusChanged': return e.data.updatedAt;
-    case 'ChangeRequestMerged': return e.data.mergedAt;
-    case 'ChangeRequestReviewersRequested': return e.data.requestedAt;
-    case 'ChangeRequestReviewerRemoved': return e.data.removedAt;
-    case 'ChangeRequestReviewSubmitted': return e.data.submittedAt;
+    case 'ChangeRequestCreated':
+    case 'ChangeRequestContentUpdated':
+    case 'ChangeRequestUpdatedFromMain':
+      return e.data.createdAt;
+    case 'ChangeRequestDetailsUpdated':
+    case 'ChangeRequestStatusChanged':
+      return e.data.updatedAt;
+    case 'ChangeRequestMerged':
+      return e.data.mergedAt;
+    case 'ChangeRequestReviewersRequested':
+      return e.data.requestedAt;
+    case 'ChangeRequestReviewerRemoved':
+      return e.data.removedAt;
+    case 'ChangeRequestReviewSubmitted':
+      return e.data.submittedAt;
   }
 }
 
@@ -106,14 +119,29 @@ export const changeRequestsProjection: ProjectionDefinition = {
   name: 'change-requests',
   collections: [
     { name: CHANGE_REQUESTS, indexes: [['spaceId', 'number']] },
-    { name: CHANGE_REQUEST_VERSIONS, indexes: [['spaceId', 'status', 'updatedAt'], ['organizationId', 'status', 'updatedAt']] },
+    {
+      name: CHANGE_REQUEST_VERSIONS,
+      indexes: [
+        ['spaceId', 'status', 'updatedAt'],
+        ['organizationId', 'status', 'updatedAt'],
+      ],
+    },
     { name: REVIEWS, indexes: [['changeRequestId', 'seq']] },
     { name: REVIEWERS, indexes: [['changeRequestId', 'seq']] },
   ],
   handles: [
-    'ChangeRequestCreated', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain', 'ChangeRequestDetailsUpdated', 'ChangeRequestStatusChanged',
-    'ChangeRequestMerged', 'ChangeRequestReviewersRequested', 'ChangeRequestReviewerRemoved', 'ChangeRequestReviewSubmitted',
-    SpaceEvents.SpaceDeleted, SpaceEvents.SpaceRestored, SpaceEvents.SpacePurged,
+    'ChangeRequestCreated',
+    'ChangeRequestContentUpdated',
+    'ChangeRequestUpdatedFromMain',
+    'ChangeRequestDetailsUpdated',
+    'ChangeRequestStatusChanged',
+    'ChangeRequestMerged',
+    'ChangeRequestReviewersRequested',
+    'ChangeRequestReviewerRemoved',
+    'ChangeRequestReviewSubmitted',
+    SpaceEvents.SpaceDeleted,
+    SpaceEvents.SpaceRestored,
+    SpaceEvents.SpacePurged,
   ] satisfies Array<Handled['type']>,
   async apply(recorded, ctx) {
     const e = { type: recorded.type, data: recorded.data } as Handled;
@@ -130,19 +158,47 @@ export const changeRequestsProjection: ProjectionDefinition = {
     switch (e.type) {
       case 'ChangeRequestCreated': {
         const d = e.data;
-        putVersion(ctx, {
-          id, spaceId: d.spaceId, organizationId: d.organizationId, number: d.number, status: d.status, subject: d.subject, description: '',
-          createdBy: d.createdBy, createdAt: d.createdAt, updatedAt: d.createdAt, revision: d.base.revision, revisionInitial: d.base.revision,
-          revisionMergedAncestor: null, revisionMerged: null, mergedBy: null, mergedAt: null, base: d.base.revision, conversationsIssuesCluster: d.conversationsIssuesCluster,
-          contributors: [], requestedReviewers: [], contributorsKey: '|', reviewersKey: '|', spaceActive: true, versionId: '', seq: position,
-        }, position);
+        putVersion(
+          ctx,
+          {
+            id,
+            spaceId: d.spaceId,
+            organizationId: d.organizationId,
+            number: d.number,
+            status: d.status,
+            subject: d.subject,
+            description: '',
+            createdBy: d.createdBy,
+            createdAt: d.createdAt,
+            updatedAt: d.createdAt,
+            revision: d.base.revision,
+            revisionInitial: d.base.revision,
+            revisionMergedAncestor: null,
+            revisionMerged: null,
+            mergedBy: null,
+            mergedAt: null,
+            base: d.base.revision,
+            conversationsIssuesCluster: d.conversationsIssuesCluster,
+            contributors: [],
+            requestedReviewers: [],
+            contributorsKey: '|',
+            reviewersKey: '|',
+            spaceActive: true,
+            versionId: '',
+            seq: position,
+          },
+          position,
+        );
         return;
       }
       case 'ChangeRequestContentUpdated': {
         const d = e.data;
         return change((c) => {
           const mine = c.contributors.find((x) => x.userId === d.author);
-          const contributors = [...c.contributors.filter((x) => x.userId !== d.author), { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt }];
+          const contributors = [
+            ...c.contributors.filter((x) => x.userId !== d.author),
+            { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt },
+          ];
           return { revision: d.revision, contributors, contributorsKey: userKey(contributors.map((x) => x.userId)) };
         });
       }
@@ -162,7 +218,15 @@ export const changeRequestsProjection: ProjectionDefinition = {
           // Request order within the event; a re-request keeps its place: list keys never move.
           const reviewerId = `${id}:${userId}`;
           const seq = (await ctx.get<ReviewerDoc>(REVIEWERS, reviewerId))?.seq ?? position + i / (d.users.length + 1);
-          ctx.put(REVIEWERS, { id: reviewerId, changeRequestId: id, userId, requestedBy: d.requestedBy, revision: d.revision, createdAt: d.requestedAt, seq } satisfies ReviewerDoc);
+          ctx.put(REVIEWERS, {
+            id: reviewerId,
+            changeRequestId: id,
+            userId,
+            requestedBy: d.requestedBy,
+            revision: d.revision,
+            createdAt: d.requestedAt,
+            seq,
+          } satisfies ReviewerDoc);
           await outdateReviews(ctx, id, userId);
         }
         return change((c) => {
@@ -180,7 +244,15 @@ export const changeRequestsProjection: ProjectionDefinition = {
         const d = e.data;
         await outdateReviews(ctx, id, d.reviewer);
         ctx.put(REVIEWS, {
-          id: d.reviewId, changeRequestId: id, reviewer: d.reviewer, status: d.status, revision: d.revision, requestedBy: d.requestedBy, createdAt: d.submittedAt, outdated: false, seq: position,
+          id: d.reviewId,
+          changeRequestId: id,
+          reviewer: d.reviewer,
+          status: d.status,
+          revision: d.revision,
+          requestedBy: d.requestedBy,
+          createdAt: d.submittedAt,
+          outdated: false,
+          seq: position,
         } satisfies ReviewDoc);
         return change(() => ({}));
       }

@@ -12,7 +12,7 @@ const revisionsOf = async (events: Array<{ type: string; data: unknown }>) => {
 };
 
 describe('content revisions projection', () => {
-  it('SpaceCreated records the empty initial revision as main\'s head at once', async () => {
+  it("SpaceCreated records the empty initial revision as main's head at once", async () => {
     expect(await revisionsOf([spaceCreated])).toEqual({
       revisions: [{ id: 'r0', spaceId: 's1', root: emptyRootHash(), parents: [], type: 'edits', createdAt: t(1), changeRequestId: null }],
       heads: [{ id: 's1', revision: 'r0', root: emptyRootHash() }],
@@ -28,18 +28,39 @@ describe('content revisions projection', () => {
     });
   });
 
-  it('merges and copies move main\'s head; change request revisions do not', async () => {
+  it("merges and copies move main's head; change request revisions do not", async () => {
     const { revisions, heads } = await revisionsOf([
       spaceCreated,
-      { type: 'ChangeRequestContentUpdated', data: { spaceId: 's1', changeRequestId: 'cr1', revision: 'c1', root: 'root-c1', parents: ['r0'], author: 'a', createdAt: t(2) } },
-      { type: 'ChangeRequestUpdatedFromMain', data: { spaceId: 's1', changeRequestId: 'cr1', revision: 'u1', root: 'root-u1', parents: ['c1', 'r0'], mergedAncestor: { revision: 'r0', root: 'x' }, author: 'a', createdAt: t(3) } },
-      { type: 'SpaceContentMerged', data: { spaceId: 's1', changeRequestId: 'cr1', revision: 'm1', root: 'root-m1', parents: ['r0', 'u1'], mergedBy: 'b', createdAt: t(4) } },
+      {
+        type: 'ChangeRequestContentUpdated',
+        data: { spaceId: 's1', changeRequestId: 'cr1', revision: 'c1', root: 'root-c1', parents: ['r0'], author: 'a', createdAt: t(2) },
+      },
+      {
+        type: 'ChangeRequestUpdatedFromMain',
+        data: {
+          spaceId: 's1',
+          changeRequestId: 'cr1',
+          revision: 'u1',
+          root: 'root-u1',
+          parents: ['c1', 'r0'],
+          mergedAncestor: { revision: 'r0', root: 'x' },
+          author: 'a',
+          createdAt: t(3),
+        },
+      },
+      {
+        type: 'SpaceContentMerged',
+        data: { spaceId: 's1', changeRequestId: 'cr1', revision: 'm1', root: 'root-m1', parents: ['r0', 'u1'], mergedBy: 'b', createdAt: t(4) },
+      },
       { type: 'SpaceContentRevised', data: { spaceId: 's1', revision: 'd1', root: 'root-d1', parents: ['m1'], reason: 'duplicate', createdAt: t(5) } },
       { type: 'ChangeRequestNumberReserved', data: { spaceId: 's1', changeRequestId: 'cr2', number: 2 } },
     ] satisfies Array<ChangeRequestEvent | SpaceContentEvent | typeof spaceCreated>);
     expect(revisions.map((r) => [r.id, r.type, r.root, r.parents, r.changeRequestId])).toEqual([
-      ['c1', 'edits', 'root-c1', ['r0'], 'cr1'], ['d1', 'edits', 'root-d1', ['m1'], null], ['m1', 'merge', 'root-m1', ['r0', 'u1'], 'cr1'],
-      ['r0', 'edits', emptyRootHash(), [], null], ['u1', 'update', 'root-u1', ['c1', 'r0'], 'cr1'],
+      ['c1', 'edits', 'root-c1', ['r0'], 'cr1'],
+      ['d1', 'edits', 'root-d1', ['m1'], null],
+      ['m1', 'merge', 'root-m1', ['r0', 'u1'], 'cr1'],
+      ['r0', 'edits', emptyRootHash(), [], null],
+      ['u1', 'update', 'root-u1', ['c1', 'r0'], 'cr1'],
     ]);
     expect(heads).toEqual([{ id: 's1', revision: 'd1', root: 'root-d1' }]);
   });

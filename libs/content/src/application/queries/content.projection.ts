@@ -56,13 +56,23 @@ export const revisionsProjection: ProjectionDefinition = {
   // SpaceCreated (by type string) records the empty initial revision at once, so a new space's
   // content reads right after creation, before the saga has initialized its content stream.
   handles: [
-    SpaceEvents.SpaceCreated, 'SpaceContentInitialized', 'SpaceContentMerged', 'SpaceContentRevised', 'ChangeRequestContentUpdated', 'ChangeRequestUpdatedFromMain',
+    SpaceEvents.SpaceCreated,
+    'SpaceContentInitialized',
+    'SpaceContentMerged',
+    'SpaceContentRevised',
+    'ChangeRequestContentUpdated',
+    'ChangeRequestUpdatedFromMain',
   ] satisfies Array<Handled['type']>,
   async apply(recorded, ctx) {
     const e = { type: recorded.type, data: recorded.data } as Handled;
-    const revision = (d: { revision: string; spaceId: string; root: string; createdAt: string }, type: RevisionType, parents: string[], changeRequestId: string | null) =>
-      ctx.put(REVISIONS, { id: d.revision, spaceId: d.spaceId, root: d.root, parents, type, createdAt: d.createdAt, changeRequestId } satisfies RevisionDoc);
-    const head = (spaceId: string, d: { revision: string; root: string }) => ctx.put(HEADS, { id: spaceId, revision: d.revision, root: d.root } satisfies HeadDoc);
+    const revision = (
+      d: { revision: string; spaceId: string; root: string; createdAt: string },
+      type: RevisionType,
+      parents: string[],
+      changeRequestId: string | null,
+    ) => ctx.put(REVISIONS, { id: d.revision, spaceId: d.spaceId, root: d.root, parents, type, createdAt: d.createdAt, changeRequestId } satisfies RevisionDoc);
+    const head = (spaceId: string, d: { revision: string; root: string }) =>
+      ctx.put(HEADS, { id: spaceId, revision: d.revision, root: d.root } satisfies HeadDoc);
     switch (e.type) {
       case SpaceEvents.SpaceCreated:
         revision({ ...e.data, root: emptyRootHash() }, 'edits', [], null);
