@@ -23,7 +23,6 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/apps ./dist/apps
 COPY --from=build /app/dist/libs ./dist/libs
-COPY --from=build /app/scripts/paths.js ./scripts/paths.js
 # Only for the embedded stores (no EVENTSTORE_CONNECTION_STRING / MONGODB_URI): mount a volume here.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -32,4 +31,4 @@ EXPOSE 3000
 # The start period covers the store connection retries at start (STORE_CONNECT_ATTEMPTS).
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "-r", "./scripts/paths.js", "dist/apps/api/src/main.js"]
+CMD ["node", "dist/apps/api/src/main.js"]

@@ -64,7 +64,7 @@ const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 function entry(app: 'api' | 'cli'): { root: string; args: string[] } {
   if (path.extname(__filename) === '.js') {
     const root = path.resolve(__dirname, '..', '..');
-    return { root, args: ['-r', './scripts/paths.js', `dist/apps/${app}/src/main.js`] };
+    return { root, args: [`dist/apps/${app}/src/main.js`] };
   }
   const root = path.resolve(__dirname, '..');
   return { root, args: ['-r', './test/support/register-ts.js', `apps/${app}/src/main.ts`] };

@@ -22,5 +22,8 @@ if (src > built) {
   const tsc = require.resolve('typescript/bin/tsc');
   const r = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], { stdio: ['ignore', 2, 2] });
   if (r.status !== 0) process.exit(r.status || 1);
+  // The `@app/<lib>` path aliases become relative requires in dist/ (no alias hook at run time).
+  const alias = spawnSync(process.execPath, [require.resolve('tsc-alias/dist/bin/index.js'), '-p', path.join(root, 'tsconfig.build.json')], { stdio: ['ignore', 2, 2] });
+  if (alias.status !== 0) process.exit(alias.status || 1);
   fs.writeFileSync(marker, new Date().toISOString());
 }

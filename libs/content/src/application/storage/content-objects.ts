@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
-import { AppendResult, Clock, deterministicId, EventStore, ExpectedRevision, NewEvent, ReadStore, RequestContext } from '@app/platform';
+import { AppendResult, Clock, deterministicId, EventStore, ExpectedRevision, NewEvent, PlatformConfig, ReadStore, RequestContext } from '@app/platform';
 import { canonicalJson } from '../../domain/canonical-json';
-import { Lru } from './lru';
+import { jsonBytes, Lru } from './lru';
 
 /**
  * Immutable, content-addressed objects (page bodies, file bytes, page-table trie nodes,
@@ -31,11 +31,14 @@ export type Side = 'write' | 'read';
 
 @Injectable()
 export class ContentObjects {
-  private readonly cache = new Lru<string, ContentObject>(20_000);
+  /** Immutable objects by hash, bounded by their JSON size (CONTENT_CACHE_BYTES). */
+  private readonly cache: Lru<string, ContentObject>;
   /** Bytes appended since the process started (benchmark figure). */
   bytesWritten = 0;
 
-  constructor(private readonly events: EventStore, private readonly reads: ReadStore, private readonly clock: Clock) {}
+  constructor(private readonly events: EventStore, private readonly reads: ReadStore, private readonly clock: Clock, config: PlatformConfig) {
+    this.cache = new Lru<string, ContentObject>({ maxBytes: config.contentCacheBytes, sizeOf: jsonBytes });
+  }
 
   /**
    * Stores objects (idempotently) and returns their hashes, in order. `known` carries hashes the

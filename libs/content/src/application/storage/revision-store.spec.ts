@@ -1,4 +1,4 @@
-import { EventStore, ManualClock, NewEvent, ReadStore } from '@app/platform';
+import { EventStore, ManualClock, NewEvent, PlatformConfig, ReadStore } from '@app/platform';
 import { applyBatch } from '../../domain/content-batch';
 import { keyBetween } from '../../domain/fractional-index';
 import { PageEntry } from '../../domain/page';
@@ -20,7 +20,7 @@ function memoryStore() {
       return (streams.get(stream) ?? []).map((e, revision) => ({ ...e, stream, revision, position: 0 }));
     },
   } as unknown as EventStore;
-  const revisions = new RevisionStore(new ContentObjects(events, {} as ReadStore, new ManualClock()));
+  const revisions = new RevisionStore(new ContentObjects(events, {} as ReadStore, new ManualClock(), new PlatformConfig()));
   return { revisions, written: () => position };
 }
 
