@@ -51,7 +51,10 @@ async function freePort(): Promise<number> {
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -63,7 +66,11 @@ class ServerProcess {
   private exited: Promise<number | null>;
   private sampler: NodeJS.Timeout;
 
-  private constructor(private readonly child: ChildProcess, readonly baseUrl: string, readonly port: number) {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly baseUrl: string,
+    readonly port: number,
+  ) {
     const keep = (chunk: Buffer) => {
       this.output.push(...chunk.toString().split('\n').filter(Boolean));
       if (this.output.length > 50) this.output.splice(0, this.output.length - 50);
@@ -71,7 +78,9 @@ class ServerProcess {
     child.stdout!.on('data', keep);
     child.stderr!.on('data', keep);
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    this.sampler = setInterval(() => { this.peakRssMb = Math.max(this.peakRssMb, this.rssMb()); }, 50);
+    this.sampler = setInterval(() => {
+      this.peakRssMb = Math.max(this.peakRssMb, this.rssMb());
+    }, 50);
   }
 
   static async start(dataDir: string): Promise<ServerProcess> {
@@ -120,7 +129,12 @@ class ServerProcess {
   }
 }
 
-interface Answer { status: number; ms: number; body: string; retryAfter: string | null }
+interface Answer {
+  status: number;
+  ms: number;
+  body: string;
+  retryAfter: string | null;
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
@@ -129,19 +143,30 @@ function call(baseUrl: string, method: string, url: string, token?: string, body
   const t0 = performance.now();
   const payload = body !== undefined ? JSON.stringify(body) : undefined;
   return new Promise((resolve, reject) => {
-    const req = http.request(baseUrl + url, {
-      method,
-      agent,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({
-        status: res.statusCode ?? 0, ms: performance.now() - t0, body: Buffer.concat(chunks).toString(),
-        retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
-      }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      baseUrl + url,
+      {
+        method,
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            ms: performance.now() - t0,
+            body: Buffer.concat(chunks).toString(),
+            retryAfter: (res.headers['retry-after'] as string | undefined) ?? null,
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${url}: no answer within ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(payload);
@@ -204,7 +229,8 @@ async function build(dataDir: string, org: string, userId: string, opts: CatchUp
     // Round r renames every space once, so a space's events spread over the whole log (the
     // worst case for a projection: no two renames of one space meet in a slice). Each round's
     // appends go to the store in transactions of APPENDS_PER_TX appends.
-    const batch = (store as Partial<SqliteEventStore>).appendBatch?.bind(store) ??
+    const batch =
+      (store as Partial<SqliteEventStore>).appendBatch?.bind(store) ??
       ((appends: BatchAppend[]) => Promise.all(appends.map((a) => store.append(a.stream, a.events, a.expected))));
     let clock = Date.parse('2026-01-01T00:00:00.000Z');
     await RequestContext.run({ actor: userId }, async () => {
@@ -309,9 +335,15 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     const catchUpS = acceptMs < readyAt - 1000 ? (readyAt - acceptMs) / 1000 : readyS;
     const eventsPerS = backlog / catchUpS;
     const peakRss = server.peakRssMb;
-    details.push(`behind: ${backlog} events; accepted after ${Math.round(acceptMs)} ms; ready after ${readyS.toFixed(1)} s; peak RSS ${Math.round(peakRss)} MB`);
-    details.push(`during catch-up: ${liveMs.length} ${useLive ? '/health/live' : 'GET /v1/'} probes p50 ${percentile(liveMs, 50).toFixed(1)} ms, p99 ${percentile(liveMs, 99).toFixed(1)} ms, max ${Math.max(...liveMs).toFixed(1)} ms`);
-    details.push(`during catch-up: GET /v1/user answered ${[...statuses].map(([k, v]) => `${k} x${v}`).join(', ')} (slowest ${Math.round(slowest)} ms); an unknown token answered ${unknownToken}`);
+    details.push(
+      `behind: ${backlog} events; accepted after ${Math.round(acceptMs)} ms; ready after ${readyS.toFixed(1)} s; peak RSS ${Math.round(peakRss)} MB`,
+    );
+    details.push(
+      `during catch-up: ${liveMs.length} ${useLive ? '/health/live' : 'GET /v1/'} probes p50 ${percentile(liveMs, 50).toFixed(1)} ms, p99 ${percentile(liveMs, 99).toFixed(1)} ms, max ${Math.max(...liveMs).toFixed(1)} ms`,
+    );
+    details.push(
+      `during catch-up: GET /v1/user answered ${[...statuses].map(([k, v]) => `${k} x${v}`).join(', ')} (slowest ${Math.round(slowest)} ms); an unknown token answered ${unknownToken}`,
+    );
     if (lastReady) details.push(`a /health/ready answer while behind: ${lastReady}`);
     const count = await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=1`, token);
     details.push(`after ready: GET /v1/orgs/{org}/spaces -> ${count.status}, count ${(JSON.parse(count.body) as { count?: number }).count}`);
@@ -322,7 +354,10 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     let firstAnswerMs = 0;
     for (;;) {
       const ok = await call(server.baseUrl, 'GET', '/v1/user', token).catch(() => null);
-      if (ok?.status === 200) { firstAnswerMs = server.elapsedMs(); break; }
+      if (ok?.status === 200) {
+        firstAnswerMs = server.elapsedMs();
+        break;
+      }
       if (server.elapsedMs() > 120_000) throw new Error('no 200 within 120 s of a start at the head');
       await sleep(10);
     }
@@ -331,12 +366,16 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     const getMs: number[] = [];
     const list = JSON.parse((await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=100`, token)).body) as { items: Array<{ id: string }> };
     const baseUrl = server.baseUrl;
-    await Promise.all(Array.from({ length: 8 }, async (_, w) => {
-      for (let i = w; i < 10_000; i += 8) getMs.push((await call(baseUrl, 'GET', `/v1/spaces/${list.items[i % list.items.length].id}`, token)).ms);
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, w) => {
+        for (let i = w; i < 10_000; i += 8) getMs.push((await call(baseUrl, 'GET', `/v1/spaces/${list.items[i % list.items.length].id}`, token)).ms);
+      }),
+    );
     const rssAfterGets = server.rssMb();
     await server.stop();
-    details.push(`at the head: first 200 after ${Math.round(firstAnswerMs)} ms, RSS ${Math.round(rssAtStart)} MB at start, ${Math.round(rssAfterGets)} MB after 10,000 GETs (p50 ${percentile(getMs, 50).toFixed(1)} ms, p99 ${percentile(getMs, 99).toFixed(1)} ms)`);
+    details.push(
+      `at the head: first 200 after ${Math.round(firstAnswerMs)} ms, RSS ${Math.round(rssAtStart)} MB at start, ${Math.round(rssAfterGets)} MB after 10,000 GETs (p50 ${percentile(getMs, 50).toFixed(1)} ms, p99 ${percentile(getMs, 99).toFixed(1)} ms)`,
+    );
     details.push(`POST /v1/orgs/{org}/spaces median: ${createAt0.toFixed(1)} ms at 0 spaces, ${createAt10k.toFixed(1)} ms at ${opts.spaces} spaces`);
 
     const line = `catch-up: events=${backlog} accept_ms=${Math.round(acceptMs)} live_p99_ms=${percentile(liveMs, 99).toFixed(1)} ready_s=${readyS.toFixed(1)} events_per_s=${Math.round(eventsPerS)} peak_rss_mb=${Math.round(peakRss)} create_ratio=${(createAt10k / createAt0).toFixed(2)}`;
@@ -351,7 +390,10 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
 /** The message of a 503 from /health/ready and the slowest projection's progress. */
 function summarizeReady(body: string): string {
   try {
-    const b = JSON.parse(body) as { error?: { message?: string }; projections?: Array<{ name: string; lag: number; eventsPerSecond?: number; etaSeconds?: number }> };
+    const b = JSON.parse(body) as {
+      error?: { message?: string };
+      projections?: Array<{ name: string; lag: number; eventsPerSecond?: number; etaSeconds?: number }>;
+    };
     const slowest = [...(b.projections ?? [])].sort((x, y) => y.lag - x.lag)[0];
     return `${b.error?.message ?? ''}${slowest ? ` (slowest: ${slowest.name}, lag ${slowest.lag}, ${slowest.eventsPerSecond ?? '?'} events/s, eta ${slowest.etaSeconds ?? '?'} s)` : ''}`;
   } catch {

@@ -32,12 +32,20 @@ export async function runContentBench(): Promise<Array<{ metric: string; value: 
     await runCli(['bootstrap', '--org', 'Bench', '--email', 'bench@example.com', '--name', 'Bench'], app, (l) => lines.push(l));
     const { organizationId, token } = JSON.parse(lines[0]);
     const call = async (method: string, url: string, body?: unknown): Promise<any> => {
-      const res = await fetch(`${base}${url}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${base}${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = await res.json();
       if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status}: ${JSON.stringify(json)}`);
       return json;
     };
-    const timed = async <T>(fn: () => Promise<T>) => { const t0 = performance.now(); const r = await fn(); return { r, ms: performance.now() - t0 }; };
+    const timed = async <T>(fn: () => Promise<T>) => {
+      const t0 = performance.now();
+      const r = await fn();
+      return { r, ms: performance.now() - t0 };
+    };
     const space = (await call('POST', `/orgs/${organizationId}/spaces`, { title: 'Big' })).id as string;
     const cr = async () => (await call('POST', `/spaces/${space}/change-requests`, { subject: 'bench', status: 'open' })).id as string;
     const write = (id: string, changes: unknown[]) => call('POST', `/spaces/${space}/change-requests/${id}/content?compat=false`, { changes });
@@ -45,19 +53,35 @@ export async function runContentBench(): Promise<Array<{ metric: string; value: 
 
     // 5,000 pages: 50 sections of 100 pages, written as 100 batches of 50 changes.
     const seed = await cr();
-    const sections = await timed(() => write(seed, Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `Section ${i}`, document: { markdown: body(`s${i}`) } }))));
+    const sections = await timed(() =>
+      write(
+        seed,
+        Array.from({ length: 50 }, (_, i) => ({ operation: 'insert_page', title: `Section ${i}`, document: { markdown: body(`s${i}`) } })),
+      ),
+    );
     out.push({ metric: 'content batch: 50 page inserts (ms, empty change request)', value: ms(sections.ms) });
     const sectionIds: string[] = (sections.r as { changes: Array<{ page: { id: string } }> }).changes.map((c: { page: { id: string } }) => c.page.id);
     let batchMs = 0;
     for (let s = 0; s < 50; s++) {
-      for (const [half, size] of [[0, 50], [1, 49]]) {
-        const changes = Array.from({ length: size }, (_, i) => ({ operation: 'insert_page', into: sectionIds[s], title: `Page ${s}-${half}-${i}`, document: { markdown: body(`p${s}-${half}-${i}`) } }));
+      for (const [half, size] of [
+        [0, 50],
+        [1, 49],
+      ]) {
+        const changes = Array.from({ length: size }, (_, i) => ({
+          operation: 'insert_page',
+          into: sectionIds[s],
+          title: `Page ${s}-${half}-${i}`,
+          document: { markdown: body(`p${s}-${half}-${i}`) },
+        }));
         batchMs = (await timed(() => write(seed, changes))).ms;
       }
     }
     out.push({ metric: 'content batch: 50 page inserts (ms, into a 5,000-page change request)', value: ms(batchMs) });
     await call('POST', `/spaces/${space}/change-requests/${seed}/merge`);
-    const pages = (await call('GET', `/spaces/${space}/content/pages`)).pages.flatMap((p: { id: string; pages: Array<{ id: string }> }) => [p.id, ...p.pages.map((c) => c.id)]);
+    const pages = (await call('GET', `/spaces/${space}/content/pages`)).pages.flatMap((p: { id: string; pages: Array<{ id: string }> }) => [
+      p.id,
+      ...p.pages.map((c) => c.id),
+    ]);
     out.push({ metric: 'space size (pages)', value: String(pages.length) });
 
     // Merge of a one-page change request into the 5,000-page space.
@@ -76,7 +100,10 @@ export async function runContentBench(): Promise<Array<{ metric: string; value: 
     };
     const upToDate = await merge(one);
     out.push({ metric: 'merge 1-page change request into 5,000-page space (ms)', value: ms(upToDate.ms) });
-    out.push({ metric: '  heap delta / events / bytes appended', value: `${(upToDate.heapDelta / 1e6).toFixed(1)} MB / ${upToDate.events} / ${upToDate.bytes} B` });
+    out.push({
+      metric: '  heap delta / events / bytes appended',
+      value: `${(upToDate.heapDelta / 1e6).toFixed(1)} MB / ${upToDate.events} / ${upToDate.bytes} B`,
+    });
 
     const behind = await cr();
     const ahead = await cr();
@@ -85,12 +112,16 @@ export async function runContentBench(): Promise<Array<{ metric: string; value: 
     await call('POST', `/spaces/${space}/change-requests/${ahead}/merge`);
     const threeWay = await merge(behind);
     out.push({ metric: 'merge outdated 1-page change request (three-way) into 5,000-page space (ms)', value: ms(threeWay.ms) });
-    out.push({ metric: '  heap delta / events / bytes appended', value: `${(threeWay.heapDelta / 1e6).toFixed(1)} MB / ${threeWay.events} / ${threeWay.bytes} B` });
+    out.push({
+      metric: '  heap delta / events / bytes appended',
+      value: `${(threeWay.heapDelta / 1e6).toFixed(1)} MB / ${threeWay.events} / ${threeWay.bytes} B`,
+    });
 
     // Update from main with 100 disjoint page edits on each side.
     const mine = await cr();
     const theirs = await cr();
-    const edits = (from: number, tag: string) => Array.from({ length: 100 }, (_, i) => ({ operation: 'update_page', page: pages[from + i * 7], document: { markdown: `${body(tag)}\n\n${tag} ${i}` } }));
+    const edits = (from: number, tag: string) =>
+      Array.from({ length: 100 }, (_, i) => ({ operation: 'update_page', page: pages[from + i * 7], document: { markdown: `${body(tag)}\n\n${tag} ${i}` } }));
     const ours = edits(100, 'mine');
     const other = edits(2000, 'theirs');
     for (const chunk of [ours.slice(0, 50), ours.slice(50)]) await write(mine, chunk);
@@ -107,5 +138,11 @@ export async function runContentBench(): Promise<Array<{ metric: string; value: 
 }
 
 if (require.main === module) {
-  runContentBench().then((rows) => rows.forEach((r) => console.log(`${r.metric.padEnd(80)} ${r.value}`)), (e) => { console.error(e); process.exit(1); });
+  runContentBench().then(
+    (rows) => rows.forEach((r) => console.log(`${r.metric.padEnd(80)} ${r.value}`)),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

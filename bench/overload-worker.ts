@@ -11,8 +11,21 @@ import type { OverloadResult, OverloadSpec } from './overload';
 const spec = workerData as OverloadSpec;
 
 const result: OverloadResult = {
-  connections: spec.loops.length, requests: 0, answered: 0, ok: 0, shed: 0, shedMalformed: 0, timeouts: 0,
-  noAnswer: 0, otherStatus: {}, errors: {}, latenciesMs: [], byMethod: {}, firstProblem: null, connects: [], shedWhy: {},
+  connections: spec.loops.length,
+  requests: 0,
+  answered: 0,
+  ok: 0,
+  shed: 0,
+  shedMalformed: 0,
+  timeouts: 0,
+  noAnswer: 0,
+  otherStatus: {},
+  errors: {},
+  latenciesMs: [],
+  byMethod: {},
+  firstProblem: null,
+  connects: [],
+  shedWhy: {},
 };
 
 function request(agent: http.Agent, method: string, path: string, body: string | undefined): Promise<void> {
@@ -52,7 +65,11 @@ function request(agent: http.Agent, method: string, path: string, body: string |
         // The contract of a shed answer: Retry-After and the reference error body.
         let code: unknown;
         let message = '';
-        try { ({ code, message } = JSON.parse(text)?.error ?? {}); } catch { code = undefined; }
+        try {
+          ({ code, message } = JSON.parse(text)?.error ?? {});
+        } catch {
+          code = undefined;
+        }
         // Why, in a few words: "event loop delayed", "requests in flight", "catching up"...
         const why = String(message).replace(/\d+/g, 'N').replace(/;.*$/, '').trim() || 'no message';
         result.shedWhy[why] = (result.shedWhy[why] ?? 0) + 1;
@@ -67,7 +84,10 @@ function request(agent: http.Agent, method: string, path: string, body: string |
       resolve();
     };
     const headers: http.OutgoingHttpHeaders = { ...spec.headers };
-    if (body) { headers['content-type'] = 'application/json'; headers['content-length'] = Buffer.byteLength(body); }
+    if (body) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(body);
+    }
     const req = http.request(spec.baseUrl + path, { method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -75,7 +95,10 @@ function request(agent: http.Agent, method: string, path: string, body: string |
       res.on('error', (e) => finish(0, {}, '', (e as NodeJS.ErrnoException).code ?? e.message));
     });
     // Past the hard bound the request counts as unanswered; the socket is dropped.
-    const hard = setTimeout(() => { req.destroy(new Error('hard timeout')); finish(0, {}, '', `no answer within ${spec.hardTimeoutMs} ms`); }, spec.hardTimeoutMs);
+    const hard = setTimeout(() => {
+      req.destroy(new Error('hard timeout'));
+      finish(0, {}, '', `no answer within ${spec.hardTimeoutMs} ms`);
+    }, spec.hardTimeoutMs);
     req.on('socket', (socket) => {
       if (!socket.connecting) return;
       socket.once('connect', () => {
@@ -92,14 +115,16 @@ async function main() {
   let sequence = 0;
   const deadline = performance.now() + spec.durationMs;
   const agents: http.Agent[] = [];
-  await Promise.all(spec.loops.map(async (loop) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    agents.push(agent);
-    while (performance.now() < deadline) {
-      const body = loop.method === 'PATCH' ? JSON.stringify({ title: `Overload ${++sequence}` }) : undefined;
-      await request(agent, loop.method, loop.path, body);
-    }
-  }));
+  await Promise.all(
+    spec.loops.map(async (loop) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      agents.push(agent);
+      while (performance.now() < deadline) {
+        const body = loop.method === 'PATCH' ? JSON.stringify({ title: `Overload ${++sequence}` }) : undefined;
+        await request(agent, loop.method, loop.path, body);
+      }
+    }),
+  );
   for (const a of agents) a.destroy();
   parentPort!.postMessage({ kind: 'done', result });
 }

@@ -87,7 +87,9 @@ async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () =>
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr()}`);
     try {
       if ((await fetch(`${baseUrl}/health/live`)).status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not come up: ${stderr()}`);
@@ -96,9 +98,8 @@ async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () =>
 function runWorker(spec: OverloadSpec): Promise<OverloadResult> {
   const file = path.join(__dirname, `overload-worker${path.extname(__filename)}`);
   // Workers only load .js files by path; from the sources, require it (register-ts is inherited).
-  const worker = path.extname(file) === '.js'
-    ? new Worker(file, { workerData: spec })
-    : new Worker(`require(${JSON.stringify(file)})`, { eval: true, workerData: spec });
+  const worker =
+    path.extname(file) === '.js' ? new Worker(file, { workerData: spec }) : new Worker(`require(${JSON.stringify(file)})`, { eval: true, workerData: spec });
   return new Promise((resolve, reject) => {
     worker.on('message', (m: { kind: 'done'; result: OverloadResult } | { kind: 'error'; message: string }) => {
       void worker.terminate();
@@ -120,18 +121,27 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
   const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT: 'off', LOG_LEVEL: 'warn', ...env };
   const child = spawn(process.execPath, api.args, { cwd: api.root, env: childEnv, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString()).slice(-4000);
+  });
   try {
     await waitUntilLive(baseUrl, child, () => stderr);
     const cli = entry('cli');
-    const { stdout } = await run(process.execPath, [...cli.args, 'bootstrap', '--org', 'Overload Org', '--email', 'overload@example.com', '--name', 'Overload'], {
-      cwd: cli.root, env: childEnv,
-    });
+    const { stdout } = await run(
+      process.execPath,
+      [...cli.args, 'bootstrap', '--org', 'Overload Org', '--email', 'overload@example.com', '--name', 'Overload'],
+      {
+        cwd: cli.root,
+        env: childEnv,
+      },
+    );
     const { organizationId, token } = JSON.parse(stdout.trim().split('\n')[0]) as { organizationId: string; token: string };
     const headers = { authorization: `Bearer ${token}` };
     const createSpace = async (title: string): Promise<string> => {
       const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/spaces`, {
-        method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ title }),
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ title }),
       });
       const text = await res.text();
       if (res.status !== 201) throw new Error(`POST /v1/orgs/${organizationId}/spaces -> ${res.status}: ${text}`);
@@ -143,24 +153,43 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
     for (let i = 0; i < 50; i++) await (await fetch(baseUrl + getPath, { headers })).text();
 
     const loops: OverloadSpec['loops'] = Array.from({ length: OVERLOAD.connections }, (_, j) =>
-      j < OVERLOAD.patchLoops ? { method: 'PATCH' as const, path: patchPaths[j] } : { method: 'GET' as const, path: getPath });
-    log(`overload: ${OVERLOAD.connections} connections (${OVERLOAD.connections - OVERLOAD.patchLoops} GET, ${OVERLOAD.patchLoops} PATCH loops) for ${OVERLOAD.durationMs / 1000} s against ${baseUrl}`);
+      j < OVERLOAD.patchLoops ? { method: 'PATCH' as const, path: patchPaths[j] } : { method: 'GET' as const, path: getPath },
+    );
+    log(
+      `overload: ${OVERLOAD.connections} connections (${OVERLOAD.connections - OVERLOAD.patchLoops} GET, ${OVERLOAD.patchLoops} PATCH loops) for ${OVERLOAD.durationMs / 1000} s against ${baseUrl}`,
+    );
     const r = await runWorker({ baseUrl, headers, loops, durationMs: OVERLOAD.durationMs, slowMs: OVERLOAD.slowMs, hardTimeoutMs: OVERLOAD.hardTimeoutMs });
-    const serverLoad = await fetch(`${baseUrl}/health/ready`).then((x) => x.json() as Promise<{ load: unknown }>).then((b) => JSON.stringify(b.load), (e) => String(e));
+    const serverLoad = await fetch(`${baseUrl}/health/ready`)
+      .then((x) => x.json() as Promise<{ load: unknown }>)
+      .then(
+        (b) => JSON.stringify(b.load),
+        (e) => String(e),
+      );
     const max = r.latenciesMs.reduce((m, v) => Math.max(m, v), 0);
-    const line = `overload: connections=${r.connections} answered=${r.answered} shed_503=${r.shed} timeouts=${r.timeouts} ` +
+    const line =
+      `overload: connections=${r.connections} answered=${r.answered} shed_503=${r.shed} timeouts=${r.timeouts} ` +
       `p50_ms=${ms(percentile(r.latenciesMs, 50))} p99_ms=${ms(percentile(r.latenciesMs, 99))} max_ms=${ms(r.noAnswer ? OVERLOAD.hardTimeoutMs : max)}`;
-    const methods = Object.entries(r.byMethod).map(([m, s]) =>
-      `- ${m}: ${s.requests} requests, ${s.answered} answered, ${s.shed} shed, ${s.timeouts} timeouts, p50 ${ms(percentile(s.latenciesMs, 50))} ms, p99 ${ms(percentile(s.latenciesMs, 99))} ms`);
+    const methods = Object.entries(r.byMethod).map(
+      ([m, s]) =>
+        `- ${m}: ${s.requests} requests, ${s.answered} answered, ${s.shed} shed, ${s.timeouts} timeouts, p50 ${ms(percentile(s.latenciesMs, 50))} ms, p99 ${ms(percentile(s.latenciesMs, 99))} ms`,
+    );
     const connectMax = r.connects.reduce((m, v) => Math.max(m, v), 0);
-    const other = Object.entries(r.otherStatus).map(([s, n]) => `${s}: ${n}`).join(', ');
-    const errors = Object.entries(r.errors).map(([e, n]) => `${e}: ${n}`).join(', ');
+    const other = Object.entries(r.otherStatus)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
+    const errors = Object.entries(r.errors)
+      .map(([e, n]) => `${e}: ${n}`)
+      .join(', ');
     return [
       line,
       `- ${r.requests} requests in ${OVERLOAD.durationMs / 1000} s: ${r.ok} 2xx, ${r.shed} 503 (${r.shedMalformed} without Retry-After or error body)` +
         `${other ? `, other statuses ${other}` : ''}, ${r.noAnswer} unanswered${errors ? ` (${errors})` : ''}`,
       ...methods,
-      `- 503s by reason: ${Object.entries(r.shedWhy).map(([w, n]) => `${w}: ${n}`).join(', ') || 'none'}`,
+      `- 503s by reason: ${
+        Object.entries(r.shedWhy)
+          .map(([w, n]) => `${w}: ${n}`)
+          .join(', ') || 'none'
+      }`,
       `- ${r.connects.length} TCP connections opened, connect p99 ${ms(percentile(r.connects, 99))} ms, max ${ms(connectMax)} ms`,
       ...(r.firstProblem ? [`- first problem: ${r.firstProblem}`] : []),
       `- server's admission state after the run (/health/ready load): ${serverLoad}`,
@@ -175,7 +204,13 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
 // `node -r ./test/support/register-ts.js bench/overload.ts`: the overload run alone, from the sources.
 if (require.main === module) {
   runOverloadBench().then(
-    (lines) => { process.stdout.write(lines.join('\n') + '\n'); process.exit(0); },
-    (e) => { process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`); process.exit(1); },
+    (lines) => {
+      process.stdout.write(lines.join('\n') + '\n');
+      process.exit(0);
+    },
+    (e) => {
+      process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`);
+      process.exit(1);
+    },
   );
 }

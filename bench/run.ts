@@ -70,7 +70,12 @@ async function benchEventStore(dataDir: string): Promise<Row[]> {
     const es = new EventSourcing(store, new SystemClock());
     const event = (i: number, k: number): NewEvent =>
       RequestContext.run({ actor: 'bench-user' }, () =>
-        es.toNew({ type: 'SpaceUpdated', data: { spaceId: `s${i}`, changes: { title: `Title ${i}-${k}` }, updatedAt: new Date().toISOString() } }, new Date(), undefined, k),
+        es.toNew(
+          { type: 'SpaceUpdated', data: { spaceId: `s${i}`, changes: { title: `Title ${i}-${k}` }, updatedAt: new Date().toISOString() } },
+          new Date(),
+          undefined,
+          k,
+        ),
       );
 
     // Warm-up (statement compilation, page cache) on streams of its own.
@@ -146,13 +151,18 @@ function latencyRow(name: string, r: LoadResult, details: string): Row {
     p50: ms(percentile(r.latenciesMs, 50)),
     p95: ms(percentile(r.latenciesMs, 95)),
     p99: ms(percentile(r.latenciesMs, 99)),
-    details: details + (failed ? `; **${failed} non-2xx responses** (${failures.map(([s, c]) => `${s}: ${c}`).join(', ')}); first: ${r.firstFailure}` : '; all responses 2xx'),
+    details:
+      details +
+      (failed ? `; **${failed} non-2xx responses** (${failures.map(([s, c]) => `${s}: ${c}`).join(', ')}); first: ${r.firstFailure}` : '; all responses 2xx'),
   };
 }
 
 async function benchHttp(dataDir: string): Promise<Row[]> {
   // The rate limiter runs but never binds (25k GETs on one token); log lines are not written.
-  const config = PlatformConfig.fromEnv({}, { dataDir: path.join(dataDir, 'api'), runWorkers: true, rateLimitPerMinute: Number.MAX_SAFE_INTEGER, logLevel: 'silent' });
+  const config = PlatformConfig.fromEnv(
+    {},
+    { dataDir: path.join(dataDir, 'api'), runWorkers: true, rateLimitPerMinute: Number.MAX_SAFE_INTEGER, logLevel: 'silent' },
+  );
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config }), { bodyParser: false, logger: ['error'] });
   let bare: NestExpressApplication | null = null;
   try {
@@ -199,13 +209,18 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
 
     // 2 and 5 together: the API's GET and the bare GET alternate in rounds (API, bare, API, ...),
     // so a change of load on the machine during the run affects both sides of the ratio alike.
-    log(`GET ${getPath}, API and bare alternating: ${N.getWarmup} warm-up + ${N.getCount} requests each in ${N.getRounds} rounds, concurrency ${N.getConcurrency}`);
+    log(
+      `GET ${getPath}, API and bare alternating: ${N.getWarmup} warm-up + ${N.getCount} requests each in ${N.getRounds} rounds, concurrency ${N.getConcurrency}`,
+    );
     const [get, bareGet] = await runLoad({
       targets: [
         { baseUrl, method: 'GET', paths: [getPath], headers },
         { baseUrl: bareUrl, method: 'GET', paths: [getPath], headers },
       ],
-      concurrency: N.getConcurrency, warmup: N.getWarmup, count: N.getCount, rounds: N.getRounds,
+      concurrency: N.getConcurrency,
+      warmup: N.getWarmup,
+      count: N.getCount,
+      rounds: N.getRounds,
     });
 
     // 3. PATCH /v1/spaces/{id}: one space per client loop, so concurrent PATCHes never conflict.
@@ -228,8 +243,12 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
       if (tracking && stream.startsWith('spaces.space-')) {
         const committed = performance.now();
         const p: Promise<void> = engine.waitFor(result.position, 30_000).then(
-          () => { lags.push(performance.now() - committed); },
-          () => { lagFailures++; },
+          () => {
+            lags.push(performance.now() - committed);
+          },
+          () => {
+            lagFailures++;
+          },
         );
         pending.add(p);
         void p.finally(() => pending.delete(p));
@@ -240,8 +259,15 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
     let patch: LoadResult;
     try {
       [patch] = await runLoad(
-        { targets: [{ baseUrl, method: 'PATCH', paths: patchPaths, headers, titlePrefix: 'Bench title ' }], concurrency: N.patchConcurrency, warmup: N.patchWarmup, count: N.patchCount },
-        () => { tracking = true; },
+        {
+          targets: [{ baseUrl, method: 'PATCH', paths: patchPaths, headers, titlePrefix: 'Bench title ' }],
+          concurrency: N.patchConcurrency,
+          warmup: N.patchWarmup,
+          count: N.patchCount,
+        },
+        () => {
+          tracking = true;
+        },
       );
       tracking = false;
       await Promise.all([...pending]);
@@ -253,8 +279,16 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
     const getRps = get.requests / (get.elapsedMs / 1000);
     const bareRps = bareGet.requests / (bareGet.elapsedMs / 1000);
     return [
-      latencyRow('`GET /v1/spaces/{id}`', get, `${int(N.getCount)} requests after ${N.getWarmup} warm-up, ${N.getConcurrency} concurrent keep-alive loops, in ${N.getRounds} rounds alternating with the bare GET; bearer token auth, read model lookup, role check; ${bodyBytes}-byte JSON body`),
-      latencyRow('`PATCH /v1/spaces/{id}`', patch, `${int(N.patchCount)} requests after ${N.patchWarmup} warm-up, ${N.patchConcurrency} concurrent loops, each on its own space, body {"title": "Bench title <n>"} (always a change, so 1 SpaceUpdated event each); includes the read-your-writes wait and the re-read`),
+      latencyRow(
+        '`GET /v1/spaces/{id}`',
+        get,
+        `${int(N.getCount)} requests after ${N.getWarmup} warm-up, ${N.getConcurrency} concurrent keep-alive loops, in ${N.getRounds} rounds alternating with the bare GET; bearer token auth, read model lookup, role check; ${bodyBytes}-byte JSON body`,
+      ),
+      latencyRow(
+        '`PATCH /v1/spaces/{id}`',
+        patch,
+        `${int(N.patchCount)} requests after ${N.patchWarmup} warm-up, ${N.patchConcurrency} concurrent loops, each on its own space, body {"title": "Bench title <n>"} (always a change, so 1 SpaceUpdated event each); includes the read-your-writes wait and the re-read`,
+      ),
       {
         name: 'Projection lag (PATCH events)',
         throughput: '—',
@@ -263,7 +297,11 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
         p99: ms(percentile(lags, 99)),
         details: `${int(lags.length)} SpaceUpdated events of the measured PATCHes${lagFailures ? ` (**${lagFailures} timed out**)` : ''}: time from EventStore.append() resolving to ProjectionEngine.waitFor(position) resolving, i.e. until every query-serving projection's checkpoint reached the event (in-process hook on the append; waitFor is woken by projection progress callbacks)`,
       },
-      latencyRow('Bare Nest `GET` (constant body)', bareGet, `same path, headers, concurrency, count and rounds (alternating with the API GET); a minimal @Controller with one @Get returning a constant ${bareBytes}-byte JSON body (the API's ${bodyBytes}-byte GET response), ETag and X-Powered-By off like the API`),
+      latencyRow(
+        'Bare Nest `GET` (constant body)',
+        bareGet,
+        `same path, headers, concurrency, count and rounds (alternating with the API GET); a minimal @Controller with one @Get returning a constant ${bareBytes}-byte JSON body (the API's ${bodyBytes}-byte GET response), ETag and X-Powered-By off like the API`,
+      ),
       {
         name: 'Framework ceiling',
         throughput: `${(getRps / bareRps).toFixed(2)}`,
@@ -306,15 +344,27 @@ async function benchRebuild(dataDir: string): Promise<Row[]> {
             let e: SpaceEvent;
             if (round === 0) {
               const data: SpaceCreated = {
-                title: `Space ${s}`, emoji: '', icon: null, visibility: 'private', editMode: 'live', language: null,
-                defaultLevel: null, mergeRules: { type: 'inherit' },
-                spaceId, organizationId, parent: null, revision: ids.next(), createdAt: now.toISOString(), duplicatedFrom: null,
+                title: `Space ${s}`,
+                emoji: '',
+                icon: null,
+                visibility: 'private',
+                editMode: 'live',
+                language: null,
+                defaultLevel: null,
+                mergeRules: { type: 'inherit' },
+                spaceId,
+                organizationId,
+                parent: null,
+                revision: ids.next(),
+                createdAt: now.toISOString(),
+                duplicatedFrom: null,
               };
               e = { type: 'SpaceCreated', data };
             } else {
-              const changes = round % 3 === 0
-                ? { visibility: visibilities[(s + round) % visibilities.length], language: languages[(s + round) % languages.length] }
-                : { title: `Space ${s} revision ${round}` };
+              const changes =
+                round % 3 === 0
+                  ? { visibility: visibilities[(s + round) % visibilities.length], language: languages[(s + round) % languages.length] }
+                  : { title: `Space ${s} revision ${round}` };
               e = { type: 'SpaceUpdated', data: { spaceId, changes, updatedAt: now.toISOString() } };
             }
             await store.append(spaceStream(spaceId), [es.toNew(e, now, undefined, 0)], round === 0 ? 'no_stream' : round - 1);

@@ -30,16 +30,26 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const f = (v: number) => `${v.toFixed(2)} ms`;
 
 async function main() {
-  const t = await startTestApp({ config: { rateLimitEnabled: false, logLevel: 'silent', shedEventLoopDelayMs: 1e9, shedMaxInFlight: 1e9, consistencyTimeoutMs: 60_000 } });
+  const t = await startTestApp({
+    config: { rateLimitEnabled: false, logLevel: 'silent', shedEventLoopDelayMs: 1e9, shedMaxInFlight: 1e9, consistencyTimeoutMs: 60_000 },
+  });
   try {
     const { organizationId: org, token } = await t.bootstrap('Bench');
     const call = async (method: string, url: string, body?: unknown): Promise<any> => {
-      const res = await fetch(`${t.baseUrl}/v1${url}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${t.baseUrl}/v1${url}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = res.status === 204 ? null : await res.json();
       if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status}: ${JSON.stringify(json)}`);
       return json;
     };
-    const timed = async (fn: () => Promise<unknown>) => { const t0 = performance.now(); await fn(); return performance.now() - t0; };
+    const timed = async (fn: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await fn();
+      return performance.now() - t0;
+    };
     const sequential = (what: string, times: number[], w = Math.min(200, Math.floor(times.length / 4))) => {
       const [first, last] = [median(times.slice(0, w)), median(times.slice(-w))];
       console.log(`${what}, sequential: first ${w} ${f(first)}, last ${w} ${f(last)}; ratio ${(last / first).toFixed(2)}`);
@@ -64,7 +74,15 @@ async function main() {
       const spaces: number[] = [];
       for (let i = 0; i < SPACES; i++) spaces.push(await timed(() => createSpace()));
       sequential(`space at the top level of an organization (${SPACES})`, spaces);
-      await interleaved(`space at the top level of an organization (${SPACES})`, ROUNDS, () => createSpace(), async () => { const c = await collection(warm); return () => createSpace(c); });
+      await interleaved(
+        `space at the top level of an organization (${SPACES})`,
+        ROUNDS,
+        () => createSpace(),
+        async () => {
+          const c = await collection(warm);
+          return () => createSpace(c);
+        },
+      );
     }
 
     if (COLLECTIONS > 0) {
@@ -72,7 +90,15 @@ async function main() {
       const collections: number[] = [];
       for (let i = 0; i < COLLECTIONS; i++) collections.push(await timed(() => collection(big)));
       sequential(`collection in a collection (${COLLECTIONS})`, collections);
-      await interleaved(`collection in a collection (${COLLECTIONS})`, ROUNDS, () => collection(big), async () => { const c = await collection(warm); return () => collection(c); });
+      await interleaved(
+        `collection in a collection (${COLLECTIONS})`,
+        ROUNDS,
+        () => collection(big),
+        async () => {
+          const c = await collection(warm);
+          return () => collection(c);
+        },
+      );
     }
     if (PAGES <= 0) return;
 
@@ -89,10 +115,24 @@ async function main() {
     for (let k = 100; k < PAGES; k += 50) await large(Array.from({ length: Math.min(50, PAGES - k) }, () => page()));
     for (let i = 0; i < 50; i++) pages.push(await timed(() => large([page()])));
     sequential(`page at the root of a change request (${PAGES} pages)`, pages, 50);
-    await interleaved(`page at the root of a change request (${PAGES} pages)`, PAGE_ROUNDS, () => large([page()]), async () => { const cr = await changeRequest(); return () => cr([page()]); });
+    await interleaved(
+      `page at the root of a change request (${PAGES} pages)`,
+      PAGE_ROUNDS,
+      () => large([page()]),
+      async () => {
+        const cr = await changeRequest();
+        return () => cr([page()]);
+      },
+    );
   } finally {
     await t.close();
   }
 }
 
-main().then(() => process.exit(0), (e) => { console.error(e); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

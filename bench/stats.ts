@@ -11,8 +11,7 @@ export function percentile(samples: ArrayLike<number>, p: number): number {
 
 export const ms = (v: number) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '—');
 
-export const rate = (v: number) =>
-  Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '—';
+export const rate = (v: number) => (Number.isFinite(v) ? Math.round(v).toLocaleString('en-US') : '—');
 
 export const int = (v: number) => v.toLocaleString('en-US');
 

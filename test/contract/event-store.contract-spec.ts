@@ -48,7 +48,10 @@ function expectStrictlyIncreasing(positions: number[]) {
 }
 
 async function conflict(promise: Promise<unknown>): Promise<WrongExpectedRevisionError> {
-  const error = await promise.then(() => null, (e) => e);
+  const error = await promise.then(
+    () => null,
+    (e) => e,
+  );
   expect(error).toBeInstanceOf(WrongExpectedRevisionError);
   return error as WrongExpectedRevisionError;
 }
@@ -320,15 +323,19 @@ export function runEventStoreContract(name: string, factory: () => Promise<Event
   });
 }
 
-runEventStoreContract('SQLite', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'event-store-contract-'));
-  const file = path.join(dir, 'events.sqlite');
-  return {
-    file,
-    open: async () => new SqliteEventStore(file),
-    cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}, { crossProcess: true });
+runEventStoreContract(
+  'SQLite',
+  async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'event-store-contract-'));
+    const file = path.join(dir, 'events.sqlite');
+    return {
+      file,
+      open: async () => new SqliteEventStore(file),
+      cleanup: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+  { crossProcess: true },
+);
 
 const esdb = process.env.EVENTSTORE_CONNECTION_STRING;
 if (esdb) {

@@ -25,7 +25,10 @@ describe('projections on every read-store adapter (contract)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     const boot = await t.bootstrap('Projection Org', email('proj'));
-    const as = (method: 'post' | 'put' | 'patch' | 'delete', url: string, body?: unknown) => t.http[method](url).set(bearer(boot.token)).send(body as object);
+    const as = (method: 'post' | 'put' | 'patch' | 'delete', url: string, body?: unknown) =>
+      t.http[method](url)
+        .set(bearer(boot.token))
+        .send(body as object);
     const [member] = await t.cli('user', 'create', '--email', email('member'), '--name', 'Member', '--org', boot.organizationId, '--role', 'edit');
     const team = (await as('put', `/v1/orgs/${boot.organizationId}/teams`, { title: 'Writers', members: [member.userId] })).body;
     const collection = (await as('post', `/v1/orgs/${boot.organizationId}/collections`, { title: 'Guides' })).body;
@@ -46,10 +49,13 @@ describe('projections on every read-store adapter (contract)', () => {
     engine = t.engine;
     history = await t.app.get(EventStore).readAll();
     live = new Map();
-    for (const name of engine.projectionNames()) live.set(name, Object.fromEntries(Object.entries(await engine.dump(name)).map(([c, docs]) => [c, strip(docs)])));
+    for (const name of engine.projectionNames())
+      live.set(name, Object.fromEntries(Object.entries(await engine.dump(name)).map(([c, docs]) => [c, strip(docs)])));
     expect(history.length).toBeGreaterThan(30);
   }, 120_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const adapters: Stores[] = [];
   {

@@ -10,7 +10,18 @@ import * as os from 'os';
 import * as path from 'path';
 import * as readline from 'readline';
 import { SqliteEventStore } from '@app/platform/event-store/sqlite-event-store';
-import { CollectionDefinition, Doc, Filter, ParkedEvent, ReadStore, SortSpec, Write, compare, getPath, matches } from '@app/platform/read-store/read-store.port';
+import {
+  CollectionDefinition,
+  Doc,
+  Filter,
+  ParkedEvent,
+  ReadStore,
+  SortSpec,
+  Write,
+  compare,
+  getPath,
+  matches,
+} from '@app/platform/read-store/read-store.port';
 import { SqliteReadStore } from '@app/platform/read-store/sqlite-read-store';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -27,7 +38,6 @@ export interface ReadStoreContractOptions {
   /** Embedded stores: run a projection in a child process, SIGKILL it mid-way and resume it. */
   crashTest?: boolean;
 }
-
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ids = (docs: Doc[]) => docs.map((d) => d.id);
@@ -80,7 +90,10 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
 
     async function expectSameAsMatches(collection: string, docs: Doc[], filters: Filter[]) {
       for (const filter of filters) {
-        const expected = sortedIds(docs.filter((d) => matches(d, filter)), []);
+        const expected = sortedIds(
+          docs.filter((d) => matches(d, filter)),
+          [],
+        );
         // The filter is part of the compared value so a failure names it.
         expect({ filter, found: ids(await store.find(collection, filter)) }).toEqual({ filter, found: expected });
         expect({ filter, count: await store.count(collection, filter) }).toEqual({ filter, count: expected.length });
@@ -103,36 +116,87 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.find(collection)).toEqual(docs);
       await expectSameAsMatches(collection, docs, [
         {},
-        { tag: 'red' }, { tag: 'Red' }, { tag: null }, { tag: undefined }, { tag: 'red', flag: true },
-        { tag: { $ne: 'red' } }, { tag: { $ne: null } },
-        { tag: { $in: ['red', 'blue'] } }, { tag: { $in: ['red', null] } }, { tag: { $in: [] } },
-        { tag: { $nin: ['red'] } }, { tag: { $nin: ['red', null] } }, { tag: { $nin: [] } },
-        { tag: { $exists: true } }, { tag: { $exists: false } }, { flag: { $exists: true } },
-        { flag: true }, { flag: false }, { flag: null }, { flag: { $ne: true } }, { flag: { $in: [false, null] } },
-        { score: 20 }, { score: 'abc' }, { score: { $in: [20, 'abc'] } }, { score: { $ne: 20 } },
-        { score: { $gt: 10 } }, { score: { $gte: 10 } }, { score: { $lt: 20 } }, { score: { $lte: 0 } },
-        { score: { $gt: 'a' } }, { score: { $lt: 'abc' } }, { score: { $gte: 0, $lt: 'b' } }, { score: { $gt: -100, $lte: 10 } },
-        { name: { $contains: 'alpha' } }, { name: { $contains: 'ALPHA' } }, { name: { $contains: '%' } },
-        { name: { $contains: '[literal]' } }, { name: { $contains: '.b*' } }, { name: { $contains: '_z' } }, { name: { $contains: 'nowhere' } },
-        { 'nested.x': 1 }, { 'nested.x': null }, { 'nested.x': { $exists: true } }, { 'nested.x': { $ne: null } },
-        { 'nested.y': { $in: ['a', 'b'] } }, { 'nested.y': { $nin: ['a'] } },
-        { id: 'd03' }, { id: { $in: ['d01', 'd09'] } }, { id: { $gt: 'd04' } }, { id: { $ne: 'd01' }, tag: 'red' },
+        { tag: 'red' },
+        { tag: 'Red' },
+        { tag: null },
+        { tag: undefined },
+        { tag: 'red', flag: true },
+        { tag: { $ne: 'red' } },
+        { tag: { $ne: null } },
+        { tag: { $in: ['red', 'blue'] } },
+        { tag: { $in: ['red', null] } },
+        { tag: { $in: [] } },
+        { tag: { $nin: ['red'] } },
+        { tag: { $nin: ['red', null] } },
+        { tag: { $nin: [] } },
+        { tag: { $exists: true } },
+        { tag: { $exists: false } },
+        { flag: { $exists: true } },
+        { flag: true },
+        { flag: false },
+        { flag: null },
+        { flag: { $ne: true } },
+        { flag: { $in: [false, null] } },
+        { score: 20 },
+        { score: 'abc' },
+        { score: { $in: [20, 'abc'] } },
+        { score: { $ne: 20 } },
+        { score: { $gt: 10 } },
+        { score: { $gte: 10 } },
+        { score: { $lt: 20 } },
+        { score: { $lte: 0 } },
+        { score: { $gt: 'a' } },
+        { score: { $lt: 'abc' } },
+        { score: { $gte: 0, $lt: 'b' } },
+        { score: { $gt: -100, $lte: 10 } },
+        { name: { $contains: 'alpha' } },
+        { name: { $contains: 'ALPHA' } },
+        { name: { $contains: '%' } },
+        { name: { $contains: '[literal]' } },
+        { name: { $contains: '.b*' } },
+        { name: { $contains: '_z' } },
+        { name: { $contains: 'nowhere' } },
+        { 'nested.x': 1 },
+        { 'nested.x': null },
+        { 'nested.x': { $exists: true } },
+        { 'nested.x': { $ne: null } },
+        { 'nested.y': { $in: ['a', 'b'] } },
+        { 'nested.y': { $nin: ['a'] } },
+        { id: 'd03' },
+        { id: { $in: ['d01', 'd09'] } },
+        { id: { $gt: 'd04' } },
+        { id: { $ne: 'd01' }, tag: 'red' },
       ]);
     });
 
     it('range operators order null and missing values first, as compare() does', async () => {
       const docs: Doc[] = [
-        { id: 'r1', rank: 3 }, { id: 'r2', rank: null }, { id: 'r3' }, { id: 'r4', rank: 7 }, { id: 'r5', rank: 'x' }, { id: 'r6', rank: -1 },
+        { id: 'r1', rank: 3 },
+        { id: 'r2', rank: null },
+        { id: 'r3' },
+        { id: 'r4', rank: 7 },
+        { id: 'r5', rank: 'x' },
+        { id: 'r6', rank: -1 },
       ];
       const { collection } = await seeded('ranges', docs);
       await expectSameAsMatches(collection, docs, [
-        { rank: { $lt: 5 } }, { rank: { $lte: 3 } }, { rank: { $lt: 'm' } },
-        { rank: { $gt: null } }, { rank: { $gte: null } }, { rank: { $lte: null } }, { rank: { $lt: null } },
+        { rank: { $lt: 5 } },
+        { rank: { $lte: 3 } },
+        { rank: { $lt: 'm' } },
+        { rank: { $gt: null } },
+        { rank: { $gte: null } },
+        { rank: { $lte: null } },
+        { rank: { $lt: null } },
       ]);
     });
 
     it('$contains matches string values only', async () => {
-      const docs: Doc[] = [{ id: 'c1', code: 123 }, { id: 'c2', code: '123' }, { id: 'c3', code: 'A2' }, { id: 'c4', code: null }];
+      const docs: Doc[] = [
+        { id: 'c1', code: 123 },
+        { id: 'c2', code: '123' },
+        { id: 'c3', code: 'A2' },
+        { id: 'c4', code: null },
+      ];
       const { collection } = await seeded('contains', docs);
       await expectSameAsMatches(collection, docs, [{ code: { $contains: '2' } }]);
     });
@@ -144,16 +208,36 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
         const group = ['b', 'a', null, undefined, 'c'][i % 5];
         if (group !== undefined) doc.group = group;
         if (i % 4 === 0) doc.score = null;
-        else if (i % 7 === 0) { /* score missing */ }
-        else doc.score = i % 6 === 0 ? `text${i % 3}` : (i * 7) % 10;
+        else if (i % 7 === 0) {
+          /* score missing */
+        } else doc.score = i % 6 === 0 ? `text${i % 3}` : (i * 7) % 10;
         if (i % 3) doc.nested = { v: i % 3 };
         docs.push(doc);
       }
       const { collection } = await seeded('paging', docs, [['group', 'score']]);
-      const sorts: SortSpec[] = [[['score', 1]], [['score', -1]], [['group', 1], ['score', -1]], [['group', -1], ['score', 1]], [['nested.v', -1], ['group', 1]], []];
+      const sorts: SortSpec[] = [
+        [['score', 1]],
+        [['score', -1]],
+        [
+          ['group', 1],
+          ['score', -1],
+        ],
+        [
+          ['group', -1],
+          ['score', 1],
+        ],
+        [
+          ['nested.v', -1],
+          ['group', 1],
+        ],
+        [],
+      ];
       const cases: Array<[SortSpec, Filter]> = [...sorts.map((s): [SortSpec, Filter] => [s, {}]), [[['score', -1]], { group: { $ne: null } }]];
       for (const [sort, filter] of cases) {
-        const expected = sortedIds(docs.filter((d) => matches(d, filter)), sort);
+        const expected = sortedIds(
+          docs.filter((d) => matches(d, filter)),
+          sort,
+        );
         expect({ sort, found: ids(await store.find(collection, filter, { sort })) }).toEqual({ sort, found: expected });
         for (const limit of [1, 4, 7]) {
           const visited: string[] = [];
@@ -175,7 +259,13 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
     it('an explicit sort on id is honoured, descending too', async () => {
       const docs: Doc[] = ['a', 'b', 'c', 'd', 'e'].map((id, i) => ({ id, group: i % 2 }));
       const { collection } = await seeded('id-sort', docs);
-      for (const sort of [[['id', -1]], [['group', 1], ['id', -1]]] as SortSpec[]) {
+      for (const sort of [
+        [['id', -1]],
+        [
+          ['group', 1],
+          ['id', -1],
+        ],
+      ] as SortSpec[]) {
         const expected = sortedIds(docs, sort);
         expect({ sort, found: ids(await store.find(collection, {}, { sort })) }).toEqual({ sort, found: expected });
         const first = await store.find(collection, {}, { sort, limit: 2 });
@@ -191,11 +281,17 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       expect(await store.commit(projection, 1, 0, 10, [put({ id: 'a', v: 1 }), put({ id: 'b', v: 1 })])).toBe(true);
       const parked = { projection, position: 7, eventId: randomUUID(), eventType: 'Failed', stream: 's', error: 'e', parkedAt: new Date(0).toISOString() };
       expect(await store.commit(projection, 1, 0, 20, [put({ id: 'c', v: 1 }), del('a'), put({ id: 'b', v: 2 })], { park: [parked] })).toBe(false);
-      expect(await store.dump(collection)).toEqual([{ id: 'a', v: 1 }, { id: 'b', v: 1 }]);
+      expect(await store.dump(collection)).toEqual([
+        { id: 'a', v: 1 },
+        { id: 'b', v: 1 },
+      ]);
       expect(await store.checkpoint(projection)).toEqual({ generation: 1, position: 10 });
       expect(await store.listParked(projection)).toEqual([]);
       expect(await store.commit(projection, 1, 10, 20, [put({ id: 'c', v: 1 }), del('a'), put({ id: 'b', v: 2 })])).toBe(true);
-      expect(await store.dump(collection)).toEqual([{ id: 'b', v: 2 }, { id: 'c', v: 1 }]);
+      expect(await store.dump(collection)).toEqual([
+        { id: 'b', v: 2 },
+        { id: 'c', v: 1 },
+      ]);
       // A replay commits at an unchanged checkpoint.
       expect(await store.commit(projection, 1, 20, 20, [del('c')])).toBe(true);
       expect(await store.dump(collection)).toEqual([{ id: 'b', v: 2 }]);
@@ -284,12 +380,21 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
     it('parked events are recorded and removed in the same commit as the checkpoint', async () => {
       const { projection, collection, put } = await define('parked');
       const parked = (position: number): Omit<ParkedEvent, 'id'> => ({
-        projection, position, eventId: randomUUID(), eventType: 'Broken', stream: `stream-${position}`, error: `failed at ${position}`, parkedAt: new Date(position).toISOString(),
+        projection,
+        position,
+        eventId: randomUUID(),
+        eventType: 'Broken',
+        stream: `stream-${position}`,
+        error: `failed at ${position}`,
+        parkedAt: new Date(position).toISOString(),
       });
       const [late, early] = [parked(5), parked(3)];
       expect(await store.commit(projection, 1, 0, 5, [put({ id: 'a' })], { park: [late, early] })).toBe(true);
       const listed = await store.listParked(projection);
-      expect(listed).toEqual([{ ...early, id: expect.any(String) }, { ...late, id: expect.any(String) }]);
+      expect(listed).toEqual([
+        { ...early, id: expect.any(String) },
+        { ...late, id: expect.any(String) },
+      ]);
       expect((await store.listParked()).filter((p) => p.projection === projection)).toEqual(listed);
       expect(await store.commit(projection, 1, 4, 6, [], { unpark: [listed[0].id] })).toBe(false);
       expect(await store.listParked(projection)).toEqual(listed);
@@ -316,10 +421,14 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       await events.close();
 
       const child = (delayMs: number) => {
-        const proc = spawn(process.execPath, ['-r', './test/support/register-ts.js', 'test/contract/fixtures/project-in-child.ts', eventsFile, readFile, String(delayMs)], {
-          cwd: ROOT,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const proc = spawn(
+          process.execPath,
+          ['-r', './test/support/register-ts.js', 'test/contract/fixtures/project-in-child.ts', eventsFile, readFile, String(delayMs)],
+          {
+            cwd: ROOT,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         let stderr = '';
         proc.stderr!.on('data', (d) => (stderr += d));
         const committed = new Promise<number>((resolve) =>

@@ -80,11 +80,19 @@ describe('authorization: every permission flag against its operation (e2e)', () 
     spaceId = (await t.http.post(`/v1/orgs/${orgId}/spaces`).set(bearer(author)).send({ title: 'Private', parent: collectionId })).body.id;
     const grant = async (path: string, body: unknown) => expect((await t.http.post(path).set(bearer(author)).send(body)).status).toBe(204);
     await grant(`/v1/spaces/${spaceId}/permissions`, { role: 'edit', users: [callers['guest with a direct edit grant'].userId] });
-    await grant(`/v1/spaces/${spaceId}/permissions`, { role: 'review', teams: [await team('Reviewers', [callers['read member of a team granted review on the space'].userId])] });
+    await grant(`/v1/spaces/${spaceId}/permissions`, {
+      role: 'review',
+      teams: [await team('Reviewers', [callers['read member of a team granted review on the space'].userId])],
+    });
     await grant(`/v1/collections/${collectionId}/permissions`, { role: 'create', users: [callers['guest granted create on the collection'].userId] });
-    await grant(`/v1/collections/${collectionId}/permissions`, { role: 'admin', teams: [await team('Owners', [callers['read member of a team granted admin on the collection'].userId])] });
+    await grant(`/v1/collections/${collectionId}/permissions`, {
+      role: 'admin',
+      teams: [await team('Owners', [callers['read member of a team granted admin on the collection'].userId])],
+    });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const names = () => Object.keys(callers);
   const spaceFlags = Object.keys(SPACE_OPS) as Array<keyof SpacePermissions>;
@@ -103,9 +111,19 @@ describe('authorization: every permission flag against its operation (e2e)', () 
     }
   });
 
-  describe.each(['member admin', 'member create', 'member review', 'member edit', 'member comment', 'member read', 'guest with a direct edit grant',
-    'read member of a team granted review on the space', 'guest granted create on the collection', 'read member of a team granted admin on the collection',
-    'admin of another organization'])('%s', (name) => {
+  describe.each([
+    'member admin',
+    'member create',
+    'member review',
+    'member edit',
+    'member comment',
+    'member read',
+    'guest with a direct edit grant',
+    'read member of a team granted review on the space',
+    'guest granted create on the collection',
+    'read member of a team granted admin on the collection',
+    'admin of another organization',
+  ])('%s', (name) => {
     it.each(spaceFlags)('Space.permissions.%s matches its operation', async (flag) => {
       const c = callers[name];
       const flags = spacePermissions(c.onSpace);

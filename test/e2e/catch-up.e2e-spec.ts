@@ -54,7 +54,8 @@ describe('a server that starts far behind its event store', () => {
       for (let r = round; r < Math.min(round + 250, last + 1); r++) {
         for (let s = 0; s < SPACES; s++) {
           const event: NewEvent = {
-            id: newEventId(), type: 'SpaceUpdated',
+            id: newEventId(),
+            type: 'SpaceUpdated',
             data: { spaceId: spaceIds[s], changes: { title: `Space ${s} rename ${r}` }, updatedAt: '2026-03-02T09:00:00.000Z' },
             metadata: { actor: null, occurredAt: '2026-03-02T09:00:00.000Z', correlationId: newEventId(), causationId: null, schemaVersion: 1 },
           };
@@ -71,7 +72,10 @@ describe('a server that starts far behind its event store', () => {
     dataDir = t.dataDir;
     ({ token, organizationId } = await t.bootstrap('Backlog Org'));
     for (let i = 0; i < SPACES; i++) {
-      const r = await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: `Space ${i}` });
+      const r = await t.http
+        .post(`/v1/orgs/${organizationId}/spaces`)
+        .set(bearer(token))
+        .send({ title: `Space ${i}` });
       if (r.status !== 201) throw new Error(`create space -> ${r.status} ${JSON.stringify(r.body)}`);
       spaceIds.push(r.body.id);
     }
@@ -154,7 +158,10 @@ describe('a server that starts far behind its event store', () => {
       expect(root.status).toBe(200);
       expect(ms).toBeLessThan(1_000);
       await s.engine.drain(60_000);
-      const res = await s.http.get(`/v1/spaces/${spaceIds[SPACES - 1]}`).set(bearer(token)).expect(200);
+      const res = await s.http
+        .get(`/v1/spaces/${spaceIds[SPACES - 1]}`)
+        .set(bearer(token))
+        .expect(200);
       expect(res.body.title).toBe(`Space ${SPACES - 1} rename ${2 * RENAMES}`);
     } finally {
       await s.app.close();

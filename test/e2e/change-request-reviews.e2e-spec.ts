@@ -40,7 +40,10 @@ describe('change request reviews and merge rules (e2e)', () => {
     const { space, cr } = await setup();
     const res = await a.send('requestReviewersForChangeRequest', 'post', `${path(space, cr)}/requested-reviewers`, editor, { users: [bobId, danId] });
     expect(res.status).toBe(200);
-    expect(res.body.users.map((u: any) => [u.kind, u.user.id, u.requestedBy.id])).toEqual([['user', bobId, editorId], ['user', danId, editorId]]);
+    expect(res.body.users.map((u: any) => [u.kind, u.user.id, u.requestedBy.id])).toEqual([
+      ['user', bobId, editorId],
+      ['user', danId, editorId],
+    ]);
     const list = await a.get('getRequestedReviewersByChangeRequestId', `${path(space, cr)}/requested-reviewers`, admin, { limit: 1 });
     expect(list.body).toMatchObject({ count: 2, items: [{ user: { id: bobId } }], next: { page: expect.any(String) } });
     expect((await a.listCRs(space, admin, { requestedReviewer: danId })).body.items.map((c: any) => c.id)).toEqual([cr]);
@@ -71,8 +74,13 @@ describe('change request reviews and merge rules (e2e)', () => {
     expectMatchesOperation('submitChangeRequestReview', 201, approved);
     expect(approved.requestedBy?.id).toBe(editorId);
     const all = await a.get('getReviewsByChangeRequestId', `${path(space, cr)}/reviews`, admin);
-    expect(all.body.items.map((r: any) => [r.status, r.outdated])).toEqual([['changes-requested', true], ['approved', false]]);
-    expect((await a.get('getReviewsByChangeRequestId', `${path(space, cr)}/reviews`, admin, { outdated: 'false' })).body.items.map((r: any) => r.id)).toEqual([approved.id]);
+    expect(all.body.items.map((r: any) => [r.status, r.outdated])).toEqual([
+      ['changes-requested', true],
+      ['approved', false],
+    ]);
+    expect((await a.get('getReviewsByChangeRequestId', `${path(space, cr)}/reviews`, admin, { outdated: 'false' })).body.items.map((r: any) => r.id)).toEqual([
+      approved.id,
+    ]);
     expect((await a.get('getChangeRequestReviewById', `${path(space, cr)}/reviews/${approved.id}`, admin)).body.id).toBe(approved.id);
     expect((await a.get('getChangeRequestReviewById', `${path(space, cr)}/reviews/nope`, admin)).status).toBe(404);
     expect((await a.send('submitChangeRequestReview', 'post', `${path(space, cr)}/reviews`, editor, { status: 'approved' })).status).toBe(403);
@@ -85,7 +93,12 @@ describe('change request reviews and merge rules (e2e)', () => {
     await a.write(space, cr, editor, [{ operation: 'insert_page', title: 'Third', document: {} }]);
     const res = (await t.client(admin).spaces.getContributorsByChangeRequestId(space, cr)).data;
     expectMatchesOperation('getContributorsByChangeRequestId', 200, res);
-    expect(res.items.map((c) => [c.user.id, c.count, c.actionType]).sort()).toEqual([[editorId, 2, 'edit'], [(await t.http.get('/v1/user').set(bearer(admin))).body.id, 1, 'edit']].sort());
+    expect(res.items.map((c) => [c.user.id, c.count, c.actionType]).sort()).toEqual(
+      [
+        [editorId, 2, 'edit'],
+        [(await t.http.get('/v1/user').set(bearer(admin))).body.id, 1, 'edit'],
+      ].sort(),
+    );
   });
 
   it('enforces require_specific_reviewers at merge (412) until the reviewers approve', async () => {
@@ -99,8 +112,12 @@ describe('change request reviews and merge rules (e2e)', () => {
     expect((await a.merge(space, cr, admin)).status).toBe(200);
   });
 
-  it('follows the organization\'s rules when the space inherits them; bypass users may merge anyway; editors cannot merge', async () => {
-    await t.http.patch(`/v1/orgs/${orgId}`).set(bearer(admin)).send({ mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [danId] }] } }).expect(200);
+  it("follows the organization's rules when the space inherits them; bypass users may merge anyway; editors cannot merge", async () => {
+    await t.http
+      .patch(`/v1/orgs/${orgId}`)
+      .set(bearer(admin))
+      .send({ mergeRules: { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: [danId] }] } })
+      .expect(200);
     try {
       const { space, cr } = await setup();
       expect((await a.merge(space, cr, editor)).status).toBe(403);
@@ -109,7 +126,11 @@ describe('change request reviews and merge rules (e2e)', () => {
       expect(refused.body.error.message).toContain('require_at_least_one_review');
       expect((await a.merge(space, cr, dan)).status).toBe(200);
     } finally {
-      await t.http.patch(`/v1/orgs/${orgId}`).set(bearer(admin)).send({ mergeRules: { type: 'none' } }).expect(200);
+      await t.http
+        .patch(`/v1/orgs/${orgId}`)
+        .set(bearer(admin))
+        .send({ mergeRules: { type: 'none' } })
+        .expect(200);
     }
   });
 });

@@ -31,7 +31,16 @@ describe('change requests (e2e)', () => {
     const first = await a.createCR(space, admin, { subject: 'Fix typos' });
     expect(first.status).toBe(201);
     expect(first.headers.location).toBe(`${t.baseUrl}/v1/spaces/${space}/change-requests/${first.body.id}`);
-    expect(first.body).toMatchObject({ object: 'change-request', number: 1, status: 'draft', subject: 'Fix typos', space, outdated: false, comments: 0, createdBy: { id: adminId } });
+    expect(first.body).toMatchObject({
+      object: 'change-request',
+      number: 1,
+      status: 'draft',
+      subject: 'Fix typos',
+      space,
+      outdated: false,
+      comments: 0,
+      createdBy: { id: adminId },
+    });
     expect(first.body.revision).toBe(first.body.revisionInitial);
     expect(first.body.revisionInitial).toBe((await spaceView(space)).revision);
     const client = t.client(editor);
@@ -63,7 +72,12 @@ describe('change requests (e2e)', () => {
 
   it('creates from a template with content refs', async () => {
     const space = (await a.createSpace(orgId, admin)).id;
-    const cr = (await a.createCR(space, admin, { subject: 'Start', template: { id: 'product-docs', params: { contentRefs: { product: { kind: 'url', url: 'https://example.com' } } } } })).body;
+    const cr = (
+      await a.createCR(space, admin, {
+        subject: 'Start',
+        template: { id: 'product-docs', params: { contentRefs: { product: { kind: 'url', url: 'https://example.com' } } } },
+      })
+    ).body;
     const pages = (await a.crPages(space, cr.id, admin)).body.pages;
     expect(pages.map((p: any) => p.title)).toEqual(['Overview', 'Quickstart', 'Guides']);
     expect(pages[0].markdown).toContain('[Learn about the product](https://example.com)');
@@ -75,7 +89,11 @@ describe('change requests (e2e)', () => {
   it('patches subject, description and status, validating input', async () => {
     const space = (await a.createSpace(orgId, admin)).id;
     const cr = (await a.createCR(space, admin, { subject: 'Old' })).body;
-    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+    const description = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+    };
     const patched = await t.client(admin).spaces.updateChangeRequestById(space, cr.id, { subject: 'New', description, status: 'open' } as any);
     expectMatchesOperation('updateChangeRequestById', 200, patched.data);
     expect(patched.data).toMatchObject({ subject: 'New', status: 'open', description: { object: 'document', nodes: [{ type: 'paragraph' }] } });
@@ -149,7 +167,7 @@ describe('change requests (e2e)', () => {
     expect((await a.listCRs(space, admin, { page: 'garbage' })).status).toBe(400);
   });
 
-  it('lists an organization\'s change requests across spaces, with the same filters', async () => {
+  it("lists an organization's change requests across spaces, with the same filters", async () => {
     const { organizationId: org, token } = await t.bootstrap('Org two', email('own'));
     const s1 = (await a.createSpace(org, token)).id;
     const s2 = (await a.createSpace(org, token)).id;
@@ -161,7 +179,9 @@ describe('change requests (e2e)', () => {
     const viaClient = (await t.client(token).orgs.listChangeRequestsForOrganization(org, { status: 'draft' as never })).data;
     expectMatchesOperation('listChangeRequestsForOrganization', 200, viaClient);
     expect(viaClient.items.map((c) => c.subject)).toEqual(['c']);
-    expect((await a.get('listChangeRequestsForOrganization', `/v1/orgs/${org}/change-requests`, token, { space: s1 })).body.items.map((c: any) => c.id)).toEqual([c1]);
+    expect(
+      (await a.get('listChangeRequestsForOrganization', `/v1/orgs/${org}/change-requests`, token, { space: s1 })).body.items.map((c: any) => c.id),
+    ).toEqual([c1]);
     expect((await a.get('listChangeRequestsForOrganization', `/v1/orgs/${org}/change-requests`, admin)).status).toBe(404);
     // A deleted space's change requests leave the listing.
     await t.http.delete(`/v1/spaces/${s1}`).set(bearer(token)).expect(205);

@@ -20,7 +20,12 @@ describe('CLI events', () => {
     store = t.app.get(EventStore);
     // More than one page (and more than the old silent cap of 1,000).
     for (let i = 0; i < NOTES; i += 100) {
-      const batch = Array.from({ length: Math.min(100, NOTES - i) }, (_, j) => ({ id: newEventId(), type: 'NoteWritten', data: { n: i + j }, metadata: meta() }));
+      const batch = Array.from({ length: Math.min(100, NOTES - i) }, (_, j) => ({
+        id: newEventId(),
+        type: 'NoteWritten',
+        data: { n: i + j },
+        metadata: meta(),
+      }));
       await store.append('notes-bulk', batch, 'any');
     }
   });
@@ -55,9 +60,18 @@ describe('CLI events', () => {
   });
 
   it('prints events after upcasting (old schema versions read as the current one)', async () => {
-    const { position } = await store.append('identity.user-legacy', [
-      { id: newEventId(), type: 'UserRegistered', data: { userId: 'legacy', email: 'legacy@example.com', displayName: 'Legacy', registeredAt: '2020-01-01T00:00:00.000Z' }, metadata: meta(1) },
-    ], 'no_stream');
+    const { position } = await store.append(
+      'identity.user-legacy',
+      [
+        {
+          id: newEventId(),
+          type: 'UserRegistered',
+          data: { userId: 'legacy', email: 'legacy@example.com', displayName: 'Legacy', registeredAt: '2020-01-01T00:00:00.000Z' },
+          metadata: meta(1),
+        },
+      ],
+      'no_stream',
+    );
     const [e] = await t.cli('events', '--after', String(position - 1), '--limit', '1');
     expect(e).toMatchObject({ type: 'UserRegistered', data: { userId: 'legacy', emailVerified: true } });
   });
@@ -80,14 +94,20 @@ describe('CLI events', () => {
   it('--follow keeps printing new events until interrupted, then exits 0', async () => {
     const after = await store.headPosition();
     const child = spawn(process.execPath, [...CLI, 'events', '--follow', '--after', String(after), '--type', 'NoteFollowed'], {
-      cwd: root, env: { ...process.env, DATA_DIR: t.dataDir }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      env: { ...process.env, DATA_DIR: t.dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-    const lines = () => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const lines = () =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l));
     const waitForLines = async (n: number) => {
       const deadline = Date.now() + 20_000;
       while (lines().length < n) {
@@ -96,11 +116,15 @@ describe('CLI events', () => {
       }
     };
     try {
-      await store.append('notes-follow', [
-        { id: newEventId(), type: 'NoteFollowed', data: { n: 1 }, metadata: meta() },
-        { id: newEventId(), type: 'NoteIgnored', data: { n: 2 }, metadata: meta() },
-        { id: newEventId(), type: 'NoteFollowed', data: { n: 3 }, metadata: meta() },
-      ], 'any');
+      await store.append(
+        'notes-follow',
+        [
+          { id: newEventId(), type: 'NoteFollowed', data: { n: 1 }, metadata: meta() },
+          { id: newEventId(), type: 'NoteIgnored', data: { n: 2 }, metadata: meta() },
+          { id: newEventId(), type: 'NoteFollowed', data: { n: 3 }, metadata: meta() },
+        ],
+        'any',
+      );
       await waitForLines(2);
       // Appended once the follower has caught up: it is still listening.
       await store.append('notes-follow', [{ id: newEventId(), type: 'NoteFollowed', data: { n: 4 }, metadata: meta() }], 'any');

@@ -47,7 +47,9 @@ describe('CLI: projections parked / replay', () => {
         return out.map((l) => JSON.parse(l));
       };
       const parked = await cli('projections', 'parked');
-      expect(parked).toEqual([expect.objectContaining({ projection: 'notes', stream: 'notes-n2', eventType: 'NoteWritten', error: expect.stringContaining('note n2 is malformed') })]);
+      expect(parked).toEqual([
+        expect.objectContaining({ projection: 'notes', stream: 'notes-n2', eventType: 'NoteWritten', error: expect.stringContaining('note n2 is malformed') }),
+      ]);
       expect(await app.get(ReadStore).get('notes', 'n3')).toEqual({ id: 'n3' });
 
       await expect(cli('projections', 'replay', parked[0].id)).rejects.toThrow('note n2 is malformed');

@@ -6,12 +6,13 @@ import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 /** Operators list a user's tokens (never their secrets) and see when each was last used. */
 describe('CLI token list and token "last used"', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
   afterAll(async () => t.close());
 
   const bootstrap = async (org: string) => (await t.cli('bootstrap', '--org', org, '--email', email('admin'), '--name', 'Admin'))[0];
-  const usedEvents = async (tokenId: string) =>
-    (await t.app.get(EventStore).readStream(`identity.token-${tokenId}`)).filter((e) => e.type === 'ApiTokenUsed');
+  const usedEvents = async (tokenId: string) => (await t.app.get(EventStore).readStream(`identity.token-${tokenId}`)).filter((e) => e.type === 'ApiTokenUsed');
 
   it('lists id, name, created, last used and status; no secret, no hash', async () => {
     const mail = email('owner');
@@ -74,12 +75,15 @@ describe('CLI token list and token "last used"', () => {
 
 describe('CLI spaces deleted', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
   afterAll(async () => t.close());
 
   it('lists the deleted spaces of an organization with their restore deadline, until restored', async () => {
     const boot = await t.bootstrap('Deleting');
-    const create = async (title: string) => (await t.http.post(`/v1/orgs/${boot.organizationId}/spaces`).set(bearer(boot.token)).send({ title }).expect(201)).body.id;
+    const create = async (title: string) =>
+      (await t.http.post(`/v1/orgs/${boot.organizationId}/spaces`).set(bearer(boot.token)).send({ title }).expect(201)).body.id;
     const kept = await create('Kept');
     const gone = await create('Gone');
     const back = await create('Back');

@@ -11,7 +11,8 @@ const root = path.resolve(__dirname, '..', '..');
 async function cli(dataDir: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['-r', './test/support/register-ts.js', 'apps/cli/src/main.ts', ...args], {
-      cwd: root, env: { ...process.env, DATA_DIR: dataDir },
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
     });
     return { code: 0, stdout, stderr };
   } catch (e) {

@@ -12,12 +12,18 @@ async function cli(dataDir: string, ...args: string[]) {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
   });
-  return stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 describe('operator CLI in its own process, server running on the same data folder', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
   afterAll(async () => t.close());
 
   it('bootstrap prints one JSON object whose token works right away', async () => {
@@ -38,7 +44,19 @@ describe('operator CLI in its own process, server running on the same data folde
 
   it('user create with a role, token create and revoke', async () => {
     const [boot] = await cli(t.dataDir, 'bootstrap', '--org', 'Org', '--email', 'owner@example.com', '--name', 'Owner');
-    const [reader] = await cli(t.dataDir, 'user', 'create', '--email', 'reader@example.com', '--name', 'Reader', '--org', boot.organizationId, '--role', 'read');
+    const [reader] = await cli(
+      t.dataDir,
+      'user',
+      'create',
+      '--email',
+      'reader@example.com',
+      '--name',
+      'Reader',
+      '--org',
+      boot.organizationId,
+      '--role',
+      'read',
+    );
     const org = await t.http.get(`/v1/orgs/${boot.organizationId}`).set(bearer(reader.token)).expect(200);
     expect(org.body.permissions).toMatchObject({ view: true, admin: false, createContent: false });
 
@@ -70,7 +88,13 @@ describe('operator CLI in its own process, server running on the same data folde
   });
 
   it('rejects bad usage with exit code 2 and a message', async () => {
-    await expect(cli(t.dataDir, 'user', 'create', '--email', 'x@example.com')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('--name is required') });
-    await expect(cli(t.dataDir, 'token', 'create', '--user', 'nobody')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('No user with id nobody') });
+    await expect(cli(t.dataDir, 'user', 'create', '--email', 'x@example.com')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--name is required'),
+    });
+    await expect(cli(t.dataDir, 'token', 'create', '--user', 'nobody')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No user with id nobody'),
+    });
   });
 });

@@ -37,7 +37,9 @@ describe('collections: paging under concurrent writes, rebuild (e2e)', () => {
     ({ organizationId: orgId, token } = await t.bootstrap('Paging Org', email('pat')));
     collectionId = (await http('post', `/v1/orgs/${orgId}/collections`).send({ title: 'Many' })).body.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('a walk sees every item present for the whole walk exactly once, in the order at its start, while items move, appear and go', async () => {
     const stable: string[] = [];
@@ -85,8 +87,12 @@ describe('collections: paging under concurrent writes, rebuild (e2e)', () => {
     const [guest] = await t.cli('user', 'create', '--email', email('gus'), '--name', 'Gus');
     const team = (await http('put', `/v1/orgs/${orgId}/teams`).send({ title: 'Team' })).body.id;
     const ids = await listing();
-    await http('post', `/v1/spaces/${ids[0]}/permissions`).send({ role: 'edit', users: [guest.userId], teams: [team] }).expect(204);
-    await http('post', `/v1/collections/${sub}/permissions`).send({ role: 'read', users: [guest.userId] }).expect(204);
+    await http('post', `/v1/spaces/${ids[0]}/permissions`)
+      .send({ role: 'edit', users: [guest.userId], teams: [team] })
+      .expect(204);
+    await http('post', `/v1/collections/${sub}/permissions`)
+      .send({ role: 'read', users: [guest.userId] })
+      .expect(204);
     await http('patch', `/v1/spaces/${ids[0]}/permissions/users/${guest.userId}`).send({ role: null }).expect(204);
     await http('post', `/v1/spaces/${ids[1]}/move`).send({ parent: sub }).expect(200);
     await http('patch', `/v1/collections/${sub}`).send({ description: 'Inner', defaultLevel: 'comment' }).expect(200);
@@ -103,9 +109,11 @@ describe('collections: paging under concurrent writes, rebuild (e2e)', () => {
     await t.engine.rebuild('spaces');
     await t.engine.drain();
     expect(await t.engine.dump('spaces')).toEqual(before);
-    expect(await listing()).toEqual((before.content_tree as Array<{ parent: string; removedAt: number; itemId: string; kind: string; position: string; id: string }>)
-      .filter((e) => e.parent === collectionId && e.kind === 'space' && e.removedAt === Number.MAX_SAFE_INTEGER)
-      .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1))
-      .map((e) => e.itemId));
+    expect(await listing()).toEqual(
+      (before.content_tree as Array<{ parent: string; removedAt: number; itemId: string; kind: string; position: string; id: string }>)
+        .filter((e) => e.parent === collectionId && e.kind === 'space' && e.removedAt === Number.MAX_SAFE_INTEGER)
+        .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1))
+        .map((e) => e.itemId),
+    );
   });
 });

@@ -18,7 +18,12 @@ describe('collection permissions (e2e)', () => {
   let sub: string;
   let spaceInSub: string;
 
-  async function call(operationId: string, params: Record<string, string>, token = admin.token, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
+  async function call(
+    operationId: string,
+    params: Record<string, string>,
+    token = admin.token,
+    opts: { body?: unknown; query?: Record<string, unknown> } = {},
+  ) {
     return callOperation(t, operationId, params, token, opts);
   }
   const spaceFlags = async (u: U, spaceId = spaceInSub) => {
@@ -40,12 +45,19 @@ describe('collection permissions (e2e)', () => {
     [writer] = await t.cli('user', 'create', '--email', email('will'), '--name', 'Will', '--org', orgId, '--role', 'read');
     [guest] = await t.cli('user', 'create', '--email', email('gus'), '--name', 'Gus Guest');
     other = await t.bootstrap('Other Org', email('otto'));
-    team = (await t.http.put(`/v1/orgs/${orgId}/teams`).set(bearer(admin.token)).send({ title: 'Writers', members: [writer.userId] })).body.id;
+    team = (
+      await t.http
+        .put(`/v1/orgs/${orgId}/teams`)
+        .set(bearer(admin.token))
+        .send({ title: 'Writers', members: [writer.userId] })
+    ).body.id;
     root = (await call('createCollection', { organizationId: orgId }, admin.token, { body: { title: 'Root' } })).body.id;
     sub = (await call('createCollection', { organizationId: orgId }, admin.token, { body: { title: 'Sub', parent: root } })).body.id;
     spaceInSub = (await call('createSpace', { organizationId: orgId }, admin.token, { body: { title: 'Deep', parent: sub } })).body.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('a user invited on a collection reaches it, its sub-collections and the spaces inside', async () => {
     expect(await collectionFlags(guest, root)).toBeNull();
@@ -81,7 +93,12 @@ describe('collection permissions (e2e)', () => {
 
   it('aggregate on a collection and on a space inside lists members, inherited grantees and team members', async () => {
     const onSub = await call('listPermissionsAggregateInCollection', { collectionId: sub });
-    expect(Object.fromEntries(pairs(onSub))).toEqual({ [admin.userId]: 'admin', [reader.userId]: 'comment', [writer.userId]: 'edit', [guest.userId]: 'create' });
+    expect(Object.fromEntries(pairs(onSub))).toEqual({
+      [admin.userId]: 'admin',
+      [reader.userId]: 'comment',
+      [writer.userId]: 'edit',
+      [guest.userId]: 'create',
+    });
     const onSpace = await call('listPermissionsAggregateInSpace', { spaceId: spaceInSub });
     expect(Object.fromEntries(pairs(onSpace))).toEqual(Object.fromEntries(pairs(onSub)));
     const creators = await call('listPermissionsAggregateInCollection', { collectionId: sub }, admin.token, { query: { role: 'create' } });
@@ -89,7 +106,9 @@ describe('collection permissions (e2e)', () => {
   });
 
   it('PATCH, DELETE (205 then 204) and null for users; DELETE for teams; access goes away', async () => {
-    expect((await call('updateUserPermissionInCollection', { collectionId: root, userId: guest.userId }, admin.token, { body: { role: 'read' } })).status).toBe(204);
+    expect((await call('updateUserPermissionInCollection', { collectionId: root, userId: guest.userId }, admin.token, { body: { role: 'read' } })).status).toBe(
+      204,
+    );
     expect(await spaceFlags(guest)).toMatchObject({ view: true, edit: false });
     expect((await call('removeUserFromCollection', { collectionId: root, userId: guest.userId })).status).toBe(205);
     expect((await call('removeUserFromCollection', { collectionId: root, userId: guest.userId })).status).toBe(204);
@@ -98,8 +117,12 @@ describe('collection permissions (e2e)', () => {
     expect((await call('removeTeamFromCollection', { collectionId: root, teamId: team })).status).toBe(205);
     expect((await call('removeTeamFromCollection', { collectionId: root, teamId: team })).status).toBe(204);
     expect(await spaceFlags(writer)).toMatchObject({ edit: false });
-    expect((await call('updateUserPermissionInCollection', { collectionId: root, userId: 'nobody' }, admin.token, { body: { role: 'read' } })).status).toBe(404);
-    expect((await call('updateTeamPermissionInCollection', { collectionId: root, teamId: 'nobody' }, admin.token, { body: { role: 'read' } })).status).toBe(404);
+    expect((await call('updateUserPermissionInCollection', { collectionId: root, userId: 'nobody' }, admin.token, { body: { role: 'read' } })).status).toBe(
+      404,
+    );
+    expect((await call('updateTeamPermissionInCollection', { collectionId: root, teamId: 'nobody' }, admin.token, { body: { role: 'read' } })).status).toBe(
+      404,
+    );
     const bad = await call('inviteToCollection', { collectionId: root }, admin.token, { body: { role: 'read', users: [] } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toContain('users');
@@ -137,8 +160,13 @@ describe('collection permissions (e2e)', () => {
     expect((await clientError(client.collections.inviteToCollection(c, { role: MemberRole.Read, teams: ['no-team'] }))).code).toBe(404);
     const events = (await t.cli('events', '--stream', `spaces.collection-${c}`)).map((e) => e.type);
     expect(events).toEqual([
-      'CollectionCreated', 'CollectionPermissionGranted', 'CollectionTeamPermissionGranted', 'CollectionPermissionGranted',
-      'CollectionTeamPermissionGranted', 'CollectionTeamPermissionRevoked', 'CollectionPermissionRevoked',
+      'CollectionCreated',
+      'CollectionPermissionGranted',
+      'CollectionTeamPermissionGranted',
+      'CollectionPermissionGranted',
+      'CollectionTeamPermissionGranted',
+      'CollectionTeamPermissionRevoked',
+      'CollectionPermissionRevoked',
     ]);
   });
 });

@@ -17,9 +17,12 @@ describe('transfers of spaces and collections (e2e)', () => {
   async function call(operationId: string, params: Record<string, string>, token = admin, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
     return callOperation(t, operationId, params, token, opts);
   }
-  const collection = async (title: string, parent?: string) => (await call('createCollection', { organizationId: orgA }, admin, { body: { title, ...(parent ? { parent } : {}) } })).body.id as string;
-  const space = async (title: string, extra: Record<string, unknown> = {}) => (await call('createSpace', { organizationId: orgA }, admin, { body: { title, ...extra } })).body.id as string;
-  const orgSpaces = async (org: string) => (await call('listSpacesInOrganizationById', { organizationId: org }, admin, { query: { limit: 1000 } })).body.items.map((s: { id: string }) => s.id);
+  const collection = async (title: string, parent?: string) =>
+    (await call('createCollection', { organizationId: orgA }, admin, { body: { title, ...(parent ? { parent } : {}) } })).body.id as string;
+  const space = async (title: string, extra: Record<string, unknown> = {}) =>
+    (await call('createSpace', { organizationId: orgA }, admin, { body: { title, ...extra } })).body.id as string;
+  const orgSpaces = async (org: string) =>
+    (await call('listSpacesInOrganizationById', { organizationId: org }, admin, { query: { limit: 1000 } })).body.items.map((s: { id: string }) => s.id);
   const events = async (stream: string) => (await t.cli('events', '--stream', stream)).map((e) => e.type);
 
   beforeAll(async () => {
@@ -37,7 +40,9 @@ describe('transfers of spaces and collections (e2e)', () => {
     await t.engine.waitForHead();
     [guest] = await t.cli('user', 'create', '--email', email('gus'), '--name', 'Gus Guest');
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('transferSpace', () => {
     it('moves the space to the end of the target top level: SpaceTransferred, in-collection becomes private, user grants follow', async () => {
@@ -115,14 +120,16 @@ describe('transfers of spaces and collections (e2e)', () => {
       expect(await orgSpaces(orgA)).toContain(s);
     });
 
-    it.each([[{}, 'organization'], [{ organization: 7 }, 'organization'], [{ organization: orgB, parent: 'x' }, 'parent']])(
-      'rejects the body %j with 400 naming %s', async (body, field) => {
-        const s = await space('Bad input');
-        const res = await call('transferSpace', { spaceId: s }, admin, { body });
-        expect(res.status).toBe(400);
-        expect(res.body.error.message).toContain(field);
-      },
-    );
+    it.each([
+      [{}, 'organization'],
+      [{ organization: 7 }, 'organization'],
+      [{ organization: orgB, parent: 'x' }, 'parent'],
+    ])('rejects the body %j with 400 naming %s', async (body, field) => {
+      const s = await space('Bad input');
+      const res = await call('transferSpace', { spaceId: s }, admin, { body });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain(field);
+    });
   });
 
   describe('transferCollection', () => {
@@ -138,9 +145,13 @@ describe('transfers of spaces and collections (e2e)', () => {
       expect((await call('getCollectionById', { collectionId: sub })).body).toMatchObject({ organization: orgB, parent: root });
       expect((await call('getSpaceById', { spaceId: s2 })).body).toMatchObject({ organization: orgB, parent: sub, visibility: 'in-collection' });
       expect((await call('listSpacesInCollectionById', { collectionId: root })).body.items.map((s: { id: string }) => s.id)).toEqual([s1]);
-      const inB = (await call('listCollectionsInOrganizationById', { organizationId: orgB }, admin, { query: { limit: 1000 } })).body.items.map((c: { id: string }) => c.id);
+      const inB = (await call('listCollectionsInOrganizationById', { organizationId: orgB }, admin, { query: { limit: 1000 } })).body.items.map(
+        (c: { id: string }) => c.id,
+      );
       expect(inB).toEqual(expect.arrayContaining([root, sub]));
-      const inA = (await call('listCollectionsInOrganizationById', { organizationId: orgA }, admin, { query: { limit: 1000 } })).body.items.map((c: { id: string }) => c.id);
+      const inA = (await call('listCollectionsInOrganizationById', { organizationId: orgA }, admin, { query: { limit: 1000 } })).body.items.map(
+        (c: { id: string }) => c.id,
+      );
       expect(inA).not.toContain(root);
       expect(await orgSpaces(orgA)).not.toContain(s1);
       expect((await call('getCollectionById', { collectionId: root }, readerA)).status).toBe(404);

@@ -27,7 +27,8 @@ describe('collections: spaces and collections in the tree (e2e)', () => {
     const res = await call('listSpacesInCollectionById', { collectionId }, token, { query: { limit: 1000 } });
     return res.status === 200 ? res.body.items.map((s: { id: string }) => s.id) : res;
   };
-  const orgSpaces = async () => (await call('listSpacesInOrganizationById', { organizationId: orgId }, admin, { query: { limit: 1000 } })).body.items.map((s: { id: string }) => s.id);
+  const orgSpaces = async () =>
+    (await call('listSpacesInOrganizationById', { organizationId: orgId }, admin, { query: { limit: 1000 } })).body.items.map((s: { id: string }) => s.id);
   const moveSpace = (spaceId: string, body: unknown, token = admin) => call('moveSpace', { spaceId }, token, { body });
   const moveCollection = (collectionId: string, body: unknown, token = admin) => call('moveCollection', { collectionId }, token, { body });
 
@@ -38,7 +39,9 @@ describe('collections: spaces and collections in the tree (e2e)', () => {
     [{ token: creator }] = await t.cli('user', 'create', '--email', email('carl'), '--name', 'Carl', '--org', orgId, '--role', 'create');
     ({ token: outsider } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('spaces in a collection', () => {
     let docs: string;
@@ -103,7 +106,14 @@ describe('collections: spaces and collections in the tree (e2e)', () => {
       }
       // No position means "at the end": c already is, a is not.
       expect((await moveSpace(c, { parent: docs })).status).toBe(409);
-      expect((await t.client(admin).spaces.moveSpace(c, { parent: docs }).catch((e) => e)).code).toBe(409);
+      expect(
+        (
+          await t
+            .client(admin)
+            .spaces.moveSpace(c, { parent: docs })
+            .catch((e) => e)
+        ).code,
+      ).toBe(409);
       expect(await inCollection(docs)).toEqual([b, a, c]);
     });
 
@@ -181,14 +191,18 @@ describe('collections: spaces and collections in the tree (e2e)', () => {
       const viaClient = await t.client(admin).collections.moveCollection(child, { parent: null });
       expectMatchesOperation('moveCollection', 200, viaClient.data);
       expect(viaClient.data.parent).toBeUndefined();
-      const top = (await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { nested: false, limit: 1000 } })).body.items.map((c: { id: string }) => c.id);
+      const top = (await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { nested: false, limit: 1000 } })).body.items.map(
+        (c: { id: string }) => c.id,
+      );
       expect(top.slice(-1)).toEqual([child]);
     });
 
     it('reorders collections before and after each other', async () => {
       const res = await moveCollection(child, { position: { before: { type: 'collection', collection: p } } });
       expect(res.status).toBe(200);
-      const top = (await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { nested: false, limit: 1000 } })).body.items.map((c: { id: string }) => c.id);
+      const top = (await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query: { nested: false, limit: 1000 } })).body.items.map(
+        (c: { id: string }) => c.id,
+      );
       expect(top.indexOf(child)).toBe(top.indexOf(p) - 1);
     });
 

@@ -16,7 +16,8 @@ describe('collections (e2e)', () => {
   }
   const create = (body: unknown, token = admin) => call('createCollection', { organizationId: orgId }, token, { body });
   const get = (collectionId: string, token = admin) => call('getCollectionById', { collectionId }, token);
-  const list = (query: Record<string, unknown> = {}, token = admin) => call('listCollectionsInOrganizationById', { organizationId: orgId }, token, { query: { limit: 1000, ...query } });
+  const list = (query: Record<string, unknown> = {}, token = admin) =>
+    call('listCollectionsInOrganizationById', { organizationId: orgId }, token, { query: { limit: 1000, ...query } });
   const ids = (res: { body: { items: Array<{ id: string }> } }) => res.body.items.map((i) => i.id);
 
   beforeAll(async () => {
@@ -25,7 +26,9 @@ describe('collections (e2e)', () => {
     [{ token: reader }] = await t.cli('user', 'create', '--email', email('rita'), '--name', 'Rita', '--org', orgId, '--role', 'read');
     ({ token: outsider } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('create, get, update', () => {
     let guides: string;
@@ -36,8 +39,14 @@ describe('collections (e2e)', () => {
       guides = res.body.id;
       expect(res.headers.location).toBe(`${t.baseUrl}/v1/collections/${guides}`);
       expect(res.body).toEqual({
-        object: 'collection', id: guides, title: 'Guides', description: '', organization: orgId, defaultLevel: null,
-        urls: { location: res.headers.location, app: `${t.baseUrl}/app/collections/${guides}` }, permissions: ADMIN_FLAGS,
+        object: 'collection',
+        id: guides,
+        title: 'Guides',
+        description: '',
+        organization: orgId,
+        defaultLevel: null,
+        urls: { location: res.headers.location, app: `${t.baseUrl}/app/collections/${guides}` },
+        permissions: ADMIN_FLAGS,
       });
       expect((await get(guides)).body).toEqual(res.body);
       expect((await list()).body.items).toContainEqual(res.body);
@@ -64,7 +73,9 @@ describe('collections (e2e)', () => {
     });
 
     it('PATCH updates title, description and defaultLevel; GET reflects it', async () => {
-      const res = await call('updateCollectionById', { collectionId: guides }, admin, { body: { title: 'User guides', description: 'How to use it', defaultLevel: 'comment' } });
+      const res = await call('updateCollectionById', { collectionId: guides }, admin, {
+        body: { title: 'User guides', description: 'How to use it', defaultLevel: 'comment' },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: guides, title: 'User guides', description: 'How to use it', defaultLevel: 'comment' });
       expect((await get(guides)).body).toEqual(res.body);
@@ -157,7 +168,10 @@ describe('collections (e2e)', () => {
     });
 
     it.each([
-      [{ nested: 'maybe' }, 'nested'], [{ limit: -1 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ page: 'garbage' }, 'page'],
+      [{ nested: 'maybe' }, 'nested'],
+      [{ limit: -1 }, 'limit'],
+      [{ limit: 1001 }, 'limit'],
+      [{ page: 'garbage' }, 'page'],
     ])('rejects the query %j with 400 naming %s', async (query, field) => {
       const res = await call('listCollectionsInOrganizationById', { organizationId: orgId }, admin, { query });
       expect(res.status).toBe(400);

@@ -36,9 +36,21 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
 
   const as = (token: string) => ({
     get: (url: string) => t.http.get(url).set(bearer(token)),
-    post: (url: string, body?: object) => t.http.post(url).set(bearer(token)).send(body ?? {}),
-    put: (url: string, body?: object) => t.http.put(url).set(bearer(token)).send(body ?? {}),
-    patch: (url: string, body?: object) => t.http.patch(url).set(bearer(token)).send(body ?? {}),
+    post: (url: string, body?: object) =>
+      t.http
+        .post(url)
+        .set(bearer(token))
+        .send(body ?? {}),
+    put: (url: string, body?: object) =>
+      t.http
+        .put(url)
+        .set(bearer(token))
+        .send(body ?? {}),
+    patch: (url: string, body?: object) =>
+      t.http
+        .patch(url)
+        .set(bearer(token))
+        .send(body ?? {}),
     delete: (url: string) => t.http.delete(url).set(bearer(token)),
   });
   const head = () => t.app.get(EventStore).headPosition();
@@ -65,10 +77,14 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
     await a.post(`/v1/spaces/${ids.spaceId}/permissions`, { role: 'read', teams: [ids.teamId] }).expect(204);
     const crs = `/v1/spaces/${ids.spaceId}/change-requests`;
     const first = (await a.post(crs, { subject: 'First' }).expect(201)).body.id;
-    await a.post(`${crs}/${first}/content`, { changes: [
-      { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello' } },
-      { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hi').toString('base64') }] },
-    ] }).expect(200);
+    await a
+      .post(`${crs}/${first}/content`, {
+        changes: [
+          { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello' } },
+          { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hi').toString('base64') }] },
+        ],
+      })
+      .expect(200);
     await a.post(`${crs}/${first}/merge`).expect(200);
     ids.revisionId = (await a.get(`/v1/spaces/${ids.spaceId}/content`).expect(200)).body.id;
     ids.pageId = (await a.get(`/v1/spaces/${ids.spaceId}/content/pages`).expect(200)).body.pages[0].id;
@@ -89,7 +105,13 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
 
     it('the walk finds the single-resource routes, and every exception is a route', () => {
       const routes = singleResourceGets();
-      expect(routes).toEqual(expect.arrayContaining(['GET /v1/spaces/:spaceId', 'GET /v1/orgs/:organizationId/teams/:teamId', 'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId']));
+      expect(routes).toEqual(
+        expect.arrayContaining([
+          'GET /v1/spaces/:spaceId',
+          'GET /v1/orgs/:organizationId/teams/:teamId',
+          'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
+        ]),
+      );
       expect(routes.length).toBeGreaterThanOrEqual(16);
       expect(Object.keys(NO_ETAG).filter((r) => !routesOf(t).includes(r))).toEqual([]);
     });
@@ -182,7 +204,10 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
       const teamTag = await etagOf(team);
       await as(admin).put(`${team}/members/${ids.userId}`, { role: 'owner' }).set('If-Match', teamTag).expect(204);
       expect((await as(admin).put(`${team}/members/${ids.userId}`, { role: 'member' }).set('If-Match', teamTag)).status).toBe(412);
-      await as(admin).put(`${team}/members/${ids.userId}`, { role: 'member' }).set('If-Match', await etagOf(team)).expect(204);
+      await as(admin)
+        .put(`${team}/members/${ids.userId}`, { role: 'member' })
+        .set('If-Match', await etagOf(team))
+        .expect(204);
 
       const space = `/v1/spaces/${ids.spaceId}`;
       const spaceTag = await etagOf(space);
@@ -210,7 +235,12 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
       expect(first.headers.location).toMatch(new RegExp(`/v1/spaces/${first.body.id}$`));
       const position = await head();
       const again = await as(admin).post(spaces(), { title: 'Once' }).set('Idempotency-Key', 'create-once');
-      expect([again.status, again.body, again.headers.location, again.headers['idempotent-replayed']]).toEqual([201, first.body, first.headers.location, 'true']);
+      expect([again.status, again.body, again.headers.location, again.headers['idempotent-replayed']]).toEqual([
+        201,
+        first.body,
+        first.headers.location,
+        'true',
+      ]);
       expect(await changesSince(position)).toEqual([]);
       expect((await as(admin).get(spaces())).body.items.filter((s: { title: string }) => s.title === 'Once')).toHaveLength(1);
     });
@@ -278,7 +308,9 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
       expect((await as(admin).patch(url, { title: 'Stale' }).set('If-Match', tag)).status).toBe(412);
 
       clock.advance(24 * HOUR - 1);
-      expect((await as(admin).post(`/v1/orgs/${ids.organizationId}/spaces`, { title: 'Durable' }).set('Idempotency-Key', 'k-durable')).body).toEqual(first.body);
+      expect((await as(admin).post(`/v1/orgs/${ids.organizationId}/spaces`, { title: 'Durable' }).set('Idempotency-Key', 'k-durable')).body).toEqual(
+        first.body,
+      );
       clock.advance(1);
       const fresh = await as(admin).post(`/v1/orgs/${ids.organizationId}/spaces`, { title: 'Durable' }).set('Idempotency-Key', 'k-durable').expect(201);
       expect(fresh.body.id).not.toBe(first.body.id);

@@ -19,7 +19,18 @@ describe('content through the official clients (e2e)', () => {
     t = await startTestApp();
     a = api(t);
     ({ organizationId: orgId, token: admin } = await t.bootstrap('Acme', email('admin')));
-    [{ token: reviewer, userId: reviewerId }] = await t.cli('user', 'create', '--email', email('rv'), '--name', 'Rey Viewer', '--org', orgId, '--role', 'review');
+    [{ token: reviewer, userId: reviewerId }] = await t.cli(
+      'user',
+      'create',
+      '--email',
+      email('rv'),
+      '--name',
+      'Rey Viewer',
+      '--org',
+      orgId,
+      '--role',
+      'review',
+    );
   });
   afterAll(async () => t?.close());
 
@@ -29,11 +40,20 @@ describe('content through the official clients (e2e)', () => {
     const cr = (await c.createChangeRequest(space, { subject: 'Everything' })).data;
     const writer = new GitBookAPI0202({ endpoint: t.baseUrl, authToken: admin });
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex').toString('base64');
-    const written = (await writer.spaces.updateChangeRequestContent(space, cr.id, { changes: [
-      { operation: 'insert_files', files: [{ ref: 'dot.png', name: 'dot.png', contentType: 'image/png', base64: png }] },
-      { operation: 'insert_page', title: 'Guide', ref: 'guide', document: { markdown: 'See [setup](./setup.md) ![dot](./dot.png)' } },
-      { operation: 'insert_page', title: 'Setup', ref: 'setup', into: 'guide', document: { markdown: 'Back to [guide](../README.md)' } },
-    ] } as any, { compat: false })).data;
+    const written = (
+      await writer.spaces.updateChangeRequestContent(
+        space,
+        cr.id,
+        {
+          changes: [
+            { operation: 'insert_files', files: [{ ref: 'dot.png', name: 'dot.png', contentType: 'image/png', base64: png }] },
+            { operation: 'insert_page', title: 'Guide', ref: 'guide', document: { markdown: 'See [setup](./setup.md) ![dot](./dot.png)' } },
+            { operation: 'insert_page', title: 'Setup', ref: 'setup', into: 'guide', document: { markdown: 'Back to [guide](../README.md)' } },
+          ],
+        } as any,
+        { compat: false },
+      )
+    ).data;
     expectMatches0202('updateChangeRequestContent', 200, written);
     const ids = Object.fromEntries(flatten((await c.listPagesInChangeRequest(space, cr.id)).data.pages).map((p: any) => [p.title, p.id]));
     const file = (written as any).insertedFiles[0].id as string;

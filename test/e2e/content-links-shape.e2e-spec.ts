@@ -30,7 +30,11 @@ describe('links: response shape (e2e)', () => {
       { operation: 'insert_files', files: [{ ref: 'img.png', name: 'img.png', contentType: 'image/png', base64: png }] },
       { operation: 'insert_page', title: 'Target', ref: 't', document: { markdown: `${body}` } },
       { operation: 'insert_page', title: 'Child', into: 't', ref: 'c', document: { markdown: `${body}` } },
-      { operation: 'insert_page', title: 'Source', document: { markdown: `${body}\n\n[t](./t.md) ![i](./img.png) [web](https://example.com) [missing](/nowhere) [child](./c.md)` } },
+      {
+        operation: 'insert_page',
+        title: 'Source',
+        document: { markdown: `${body}\n\n[t](./t.md) ![i](./img.png) [web](https://example.com) [missing](/nowhere) [child](./c.md)` },
+      },
       { operation: 'insert_page', title: 'Other', document: { markdown: `${body}\n\n[t again](/target) [docs](https://docs.example.com)` } },
     ]);
     expect(res.status).toBe(200);
@@ -41,8 +45,25 @@ describe('links: response shape (e2e)', () => {
 
   const keys = (o: object) => Object.keys(o).sort();
   const ORGANIZATION = ['createdAt', 'emailDomains', 'id', 'inviteLinks', 'mergeRules', 'object', 'permissions', 'plan', 'title', 'trial', 'type', 'urls'];
-  const SPACE = ['changeRequests', 'changeRequestsDraft', 'changeRequestsOpen', 'comments', 'createdAt', 'defaultLevel', 'emoji', 'id', 'mergeRules', 'object',
-    'organization', 'permissions', 'revision', 'title', 'updatedAt', 'urls', 'visibility'];
+  const SPACE = [
+    'changeRequests',
+    'changeRequestsDraft',
+    'changeRequestsOpen',
+    'comments',
+    'createdAt',
+    'defaultLevel',
+    'emoji',
+    'id',
+    'mergeRules',
+    'object',
+    'organization',
+    'permissions',
+    'revision',
+    'title',
+    'updatedAt',
+    'urls',
+    'visibility',
+  ];
   const PAGE = ['id', 'kind', 'layout', 'pages', 'path', 'slug', 'title', 'type', 'urls'];
   const FILE = ['contentType', 'downloadURL', 'id', 'name', 'size'];
 

@@ -23,7 +23,12 @@ describe('merge and update from main (e2e)', () => {
   async function seeded() {
     const space = (await a.createSpace(orgId, admin)).id as string;
     const cr = (await a.createCR(space, admin, { subject: 'Seed', status: 'open' })).body.id;
-    await a.write(space, cr, admin, ['A', 'B', 'C'].map((x) => ({ operation: 'insert_page', title: x, document: { markdown: lines(x) } })));
+    await a.write(
+      space,
+      cr,
+      admin,
+      ['A', 'B', 'C'].map((x) => ({ operation: 'insert_page', title: x, document: { markdown: lines(x) } })),
+    );
     await a.merge(space, cr, admin);
     const ids = Object.fromEntries(flatten((await a.mainPages(space, admin)).body.pages).map((p) => [p.title, p.id]));
     return { space, ids };
@@ -72,7 +77,11 @@ describe('merge and update from main (e2e)', () => {
     expectMatchesOperation('updateChangeRequest', 200, updated);
     expect(updated.result).toBe('update');
     const cr = (await a.getCR(space, mine, admin)).body;
-    expect(cr).toMatchObject({ revision: updated.revision, outdated: false, revisionMergedAncestor: (await a.get('getCurrentRevision', `/v1/spaces/${space}/content`, admin)).body.id });
+    expect(cr).toMatchObject({
+      revision: updated.revision,
+      outdated: false,
+      revisionMergedAncestor: (await a.get('getCurrentRevision', `/v1/spaces/${space}/content`, admin)).body.id,
+    });
     const pages = (await a.crPages(space, mine, admin)).body.pages;
     expect(outline(pages)).toEqual(['A', 'B renamed', 'New in mine']);
     expect(body(pages[0])).toBe(lines('A').replace('A line 2', 'A line 2 (mine)').replace('A line 7', 'A line 7 (theirs)'));
@@ -90,21 +99,30 @@ describe('merge and update from main (e2e)', () => {
     const mine = await open(space, 'Mine');
     const theirs = await open(space, 'Theirs');
     await a.write(space, mine, admin, [{ operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (mine)') } }]);
-    await a.write(space, theirs, admin, [{ operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (theirs)') } }]);
+    await a.write(space, theirs, admin, [
+      { operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (theirs)') } },
+    ]);
     await a.merge(space, theirs, admin);
     const before = (await a.getCR(space, mine, admin)).body;
     const res = await a.update(space, mine, admin);
     expect(res.status).toBe(409);
     // Where (page and line of the page's markdown) and what each side wrote there.
-    expect(res.body.error.message).toContain(`page ${ids.B} ("B"): line 6 changed on both sides (change request: "B line 4 (mine)"; main: "B line 4 (theirs)")`);
+    expect(res.body.error.message).toContain(
+      `page ${ids.B} ("B"): line 6 changed on both sides (change request: "B line 4 (mine)"; main: "B line 4 (theirs)")`,
+    );
     expect((await a.getCR(space, mine, admin)).body).toEqual(before);
     // Merging the outdated change request meets the same conflict and changes nothing either.
     const mergeRes = await a.merge(space, mine, admin);
     expect(mergeRes.status).toBe(409);
     expect(mergeRes.body.error.message).toContain('line 6 changed on both sides (change request: "B line 4 (mine)"; main: "B line 4 (theirs)")');
     // Resolve: write the combined lines into the change request, then update preferring them.
-    await a.write(space, mine, admin, [{ operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (mine + theirs)') } }]);
-    const resolved = await t.http.post(`/v1/spaces/${space}/change-requests/${mine}/update`).query({ resolution: 'change-request' }).set({ Authorization: `Bearer ${admin}` });
+    await a.write(space, mine, admin, [
+      { operation: 'update_page', page: ids.B, document: { markdown: lines('B').replace('B line 4', 'B line 4 (mine + theirs)') } },
+    ]);
+    const resolved = await t.http
+      .post(`/v1/spaces/${space}/change-requests/${mine}/update`)
+      .query({ resolution: 'change-request' })
+      .set({ Authorization: `Bearer ${admin}` });
     expectMatchesOperation('updateChangeRequest', 200, resolved.body);
     expect(body((await a.crPage(space, mine, ids.B, admin)).body)).toContain('B line 4 (mine + theirs)');
     expect((await a.merge(space, mine, admin)).status).toBe(200);
@@ -129,8 +147,15 @@ describe('merge and update from main (e2e)', () => {
     const { space } = await seeded();
     const [bob] = await t.cli('user', 'create', '--email', email('bob'), '--name', 'Bob Reviewer', '--org', orgId, '--role', 'review');
     const [dan] = await t.cli('user', 'create', '--email', email('dan'), '--name', 'Dan Reviewer', '--org', orgId, '--role', 'review');
-    const rules = [{ rule: 'require_specific_reviewers', users: [bob.userId, dan.userId] }, { rule: 'require_one_of_specific_reviewers', users: [dan.userId, 'gone-user'] }];
-    await t.http.patch(`/v1/spaces/${space}`).set({ Authorization: `Bearer ${admin}` }).send({ mergeRules: { type: 'rules', rules } }).expect(200);
+    const rules = [
+      { rule: 'require_specific_reviewers', users: [bob.userId, dan.userId] },
+      { rule: 'require_one_of_specific_reviewers', users: [dan.userId, 'gone-user'] },
+    ];
+    await t.http
+      .patch(`/v1/spaces/${space}`)
+      .set({ Authorization: `Bearer ${admin}` })
+      .send({ mergeRules: { type: 'rules', rules } })
+      .expect(200);
     const cr = await open(space);
     await a.send('submitChangeRequestReview', 'post', `/v1/spaces/${space}/change-requests/${cr}/reviews`, bob.token, { status: 'approved' });
     const refused = await a.merge(space, cr, admin);
@@ -144,18 +169,31 @@ describe('merge and update from main (e2e)', () => {
   it('a locked space refuses merges (412) but change requests can still be prepared', async () => {
     const { space, ids } = await seeded();
     const cr = await open(space);
-    await t.http.patch(`/v1/spaces/${space}`).set({ Authorization: `Bearer ${admin}` }).send({ editMode: 'locked' }).expect(200);
+    await t.http
+      .patch(`/v1/spaces/${space}`)
+      .set({ Authorization: `Bearer ${admin}` })
+      .send({ editMode: 'locked' })
+      .expect(200);
     expect((await a.write(space, cr, admin, [{ operation: 'update_page', page: ids.A, title: 'A2' }])).status).toBe(200);
     const res = await a.merge(space, cr, admin);
     expect(res.status).toBe(412);
     expect(res.body.error.message).toMatch(/locked/);
-    await t.http.patch(`/v1/spaces/${space}`).set({ Authorization: `Bearer ${admin}` }).send({ editMode: 'live' }).expect(200);
+    await t.http
+      .patch(`/v1/spaces/${space}`)
+      .set({ Authorization: `Bearer ${admin}` })
+      .send({ editMode: 'live' })
+      .expect(200);
     expect((await a.merge(space, cr, admin)).status).toBe(200);
   });
 
   it('duplicating a space copies its main content (a saga reacting to SpaceCreated)', async () => {
     const { space } = await seeded();
-    const copy = (await t.http.post(`/v1/spaces/${space}/duplicate`).set({ Authorization: `Bearer ${admin}` }).expect(201)).body;
+    const copy = (
+      await t.http
+        .post(`/v1/spaces/${space}/duplicate`)
+        .set({ Authorization: `Bearer ${admin}` })
+        .expect(201)
+    ).body;
     await t.engine.drain();
     const pages = (await a.mainPages(copy.id, admin)).body.pages;
     expect(outline(pages)).toEqual(['A', 'B', 'C']);
@@ -173,14 +211,20 @@ describe('merge and update from main (e2e)', () => {
   it('concurrent batches on one change request all land (recomputed on the moved head); concurrent merges serialize', async () => {
     const { space, ids } = await seeded();
     const cr = await open(space);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => a.write(space, cr, admin, [{ operation: 'insert_page', title: `Parallel ${i}`, document: { markdown: `${i}` } }])));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => a.write(space, cr, admin, [{ operation: 'insert_page', title: `Parallel ${i}`, document: { markdown: `${i}` } }])),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect(outline((await a.crPages(space, cr, admin)).body.pages).sort()).toEqual(['A', 'B', 'C', ...Array.from({ length: 6 }, (_, i) => `Parallel ${i}`)].sort());
-    const crs = await Promise.all(['A', 'B', 'C'].map(async (x) => {
-      const id = await open(space, x);
-      await a.write(space, id, admin, [{ operation: 'update_page', page: ids[x], title: `${x} merged` }]);
-      return id;
-    }));
+    expect(outline((await a.crPages(space, cr, admin)).body.pages).sort()).toEqual(
+      ['A', 'B', 'C', ...Array.from({ length: 6 }, (_, i) => `Parallel ${i}`)].sort(),
+    );
+    const crs = await Promise.all(
+      ['A', 'B', 'C'].map(async (x) => {
+        const id = await open(space, x);
+        await a.write(space, id, admin, [{ operation: 'update_page', page: ids[x], title: `${x} merged` }]);
+        return id;
+      }),
+    );
     const merges = await Promise.all(crs.map((id) => a.merge(space, id, admin)));
     expect(merges.map((m) => m.status)).toEqual([200, 200, 200]);
     expect(outline((await a.mainPages(space, admin)).body.pages)).toEqual(['A merged', 'B merged', 'C merged']);
@@ -204,7 +248,9 @@ describe('content after a restart (e2e)', () => {
       const a2 = api(second);
       const page = (await a2.crPages(space, cr, token)).body.pages[0];
       expect(page.markdown).toBe(`# Kept\n\n${lines('K')}`);
-      await a2.write(space, cr, token, [{ operation: 'update_page', page: page.id, document: { markdown: lines('K').replace('K line 1', 'K line 1 (after restart)') } }]);
+      await a2.write(space, cr, token, [
+        { operation: 'update_page', page: page.id, document: { markdown: lines('K').replace('K line 1', 'K line 1 (after restart)') } },
+      ]);
       expect((await a2.merge(space, cr, token)).status).toBe(200);
       expect((await a2.mainPages(space, token)).body.pages[0].markdown).toContain('K line 1 (after restart)');
     } finally {

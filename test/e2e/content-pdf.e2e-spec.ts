@@ -57,7 +57,9 @@ describe('change request PDF (e2e)', () => {
     const text = (await fetchPdf(withChildren.url)).body.toString('latin1');
     expect(text).toContain('(Configuration) Tj');
     expect(text).not.toContain('(FAQ) Tj');
-    const only = (await fetchPdf((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: gs, only: 'true' })).body.url)).body.toString('latin1');
+    const only = (
+      await fetchPdf((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: gs, only: 'true' })).body.url)
+    ).body.toString('latin1');
     expect(only).toContain('(Getting started) Tj');
     expect(only).not.toContain('(Configuration) Tj');
     expect((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: 'nope' })).status).toBe(404);

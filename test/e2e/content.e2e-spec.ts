@@ -27,7 +27,8 @@ describe('content (e2e)', () => {
     if (changes.length) expect((await a.write(space.id, cr.id, admin, changes)).status).toBe(200);
     return { space: space.id as string, cr: cr.id as string, number: cr.number as number };
   }
-  const idsByTitle = async (space: string, cr: string) => Object.fromEntries(flatten((await a.crPages(space, cr, admin)).body.pages).map((p) => [p.title, p.id]));
+  const idsByTitle = async (space: string, cr: string) =>
+    Object.fromEntries(flatten((await a.crPages(space, cr, admin)).body.pages).map((p) => [p.title, p.id]));
 
   describe('POST …/content (batch of changes)', () => {
     it('inserts, renames, re-slugs, moves and deletes pages in one revision, answering per page (compat=false)', async () => {
@@ -38,15 +39,24 @@ describe('content (e2e)', () => {
       ]);
       const ids = await idsByTitle(space, cr);
       const before = (await a.getCR(space, cr, admin)).body.revision;
-      const res = await a.write(space, cr, admin, [
-        { operation: 'insert_page', title: 'Install', into: ids.Guide, ref: 'install', document: { markdown: '# Install\n\nRun it.' } },
-        { operation: 'update_page', page: ids.API, title: 'API reference', slug: 'reference' },
-        { operation: 'update_page', page: ids.API, into: ids.Guide, at: 0 },
-        { operation: 'delete_page', page: ids.Old },
-      ], false);
+      const res = await a.write(
+        space,
+        cr,
+        admin,
+        [
+          { operation: 'insert_page', title: 'Install', into: ids.Guide, ref: 'install', document: { markdown: '# Install\n\nRun it.' } },
+          { operation: 'update_page', page: ids.API, title: 'API reference', slug: 'reference' },
+          { operation: 'update_page', page: ids.API, into: ids.Guide, at: 0 },
+          { operation: 'delete_page', page: ids.Old },
+        ],
+        false,
+      );
       expect(res.status).toBe(200);
       expect(res.body.changes.map((c: any) => c.object)).toEqual(['created_page', 'updated_page', 'deleted_page']);
-      expect(res.body.changes[0]).toMatchObject({ ref: 'install', page: { object: 'page', urls: { location: expect.stringContaining(`/change-requests/${cr}/content/page/`) } } });
+      expect(res.body.changes[0]).toMatchObject({
+        ref: 'install',
+        page: { object: 'page', urls: { location: expect.stringContaining(`/change-requests/${cr}/content/page/`) } },
+      });
       expect(res.body.changeRequest.revision).not.toBe(before);
       const pages = (await a.crPages(space, cr, admin)).body.pages;
       expect(outline(pages)).toEqual(['Guide', '  API reference', '  Install']);
@@ -60,8 +70,20 @@ describe('content (e2e)', () => {
       const { space, cr } = await spaceWithCR([{ operation: 'insert_page', title: 'A', document: { markdown: 'a' } }]);
       const before = (await a.getCR(space, cr, admin)).body.revision;
       const cases: Array<[unknown[], RegExp]> = [
-        [[{ operation: 'insert_page', title: 'B', document: {} }, { operation: 'insert_page', title: 'A', document: {} }], /^changes\[1\]\.slug: "a" is already used by sibling page/],
-        [[{ operation: 'insert_page', title: 'C', document: {} }, { operation: 'delete_page', page: 'missing' }], /^changes\[1\]\.page: no page with id missing/],
+        [
+          [
+            { operation: 'insert_page', title: 'B', document: {} },
+            { operation: 'insert_page', title: 'A', document: {} },
+          ],
+          /^changes\[1\]\.slug: "a" is already used by sibling page/,
+        ],
+        [
+          [
+            { operation: 'insert_page', title: 'C', document: {} },
+            { operation: 'delete_page', page: 'missing' },
+          ],
+          /^changes\[1\]\.page: no page with id missing/,
+        ],
         [[{ operation: 'update_page', page: 'x', into: 7 }], /^changes\[0\]\.into: must be a string/],
         [[{ operation: 'insert_page', title: 'D' }], /^changes\[0\]\.document: is required/],
         [[{ operation: 'insert_page', title: 'D', document: {}, at: -1 }], /^changes\[0\]\.at: must be an integer >= 0/],
@@ -80,26 +102,49 @@ describe('content (e2e)', () => {
     });
 
     it('resolves links by id, batch ref, slug path and relative .md path against the change request tree', async () => {
-      const { space, cr } = await spaceWithCR([
-        { operation: 'insert_page', title: 'Guide', document: { markdown: 'Guide' } },
-      ]);
+      const { space, cr } = await spaceWithCR([{ operation: 'insert_page', title: 'Guide', document: { markdown: 'Guide' } }]);
       const ids = await idsByTitle(space, cr);
       await a.write(space, cr, admin, [
-        { operation: 'insert_page', title: 'Setup', into: ids.Guide, document: { markdown: 'See [later](./later.md), [guide](/guide), [up](../guide.md), [id](/pages/' + ids.Guide + '#top) and [web](https://example.com).' } },
+        {
+          operation: 'insert_page',
+          title: 'Setup',
+          into: ids.Guide,
+          document: {
+            markdown: 'See [later](./later.md), [guide](/guide), [up](../guide.md), [id](/pages/' + ids.Guide + '#top) and [web](https://example.com).',
+          },
+        },
         { operation: 'insert_page', title: 'Later', ref: 'later', document: { markdown: 'x' } },
       ]);
       const now = await idsByTitle(space, cr);
       const setup = (await a.crPage(space, cr, now.Setup, admin)).body;
-      expect(setup.markdown).toBe(`# Setup\n\nSee [later](/pages/${now.Later}), [guide](/pages/${ids.Guide}), [up](/pages/${ids.Guide}), [id](/pages/${ids.Guide}#top) and [web](https://example.com).`);
+      expect(setup.markdown).toBe(
+        `# Setup\n\nSee [later](/pages/${now.Later}), [guide](/pages/${ids.Guide}), [up](/pages/${ids.Guide}), [id](/pages/${ids.Guide}#top) and [web](https://example.com).`,
+      );
       const doc = (await a.crPage(space, cr, now.Setup, admin, { format: 'document' })).body;
       expect(doc.markdown).toBeUndefined();
       const links = doc.document.nodes[0].nodes.filter((n: any) => n.type === 'link').map((n: any) => n.data.ref);
-      expect(links).toEqual([{ kind: 'page', page: now.Later }, { kind: 'page', page: ids.Guide }, { kind: 'page', page: ids.Guide }, { kind: 'page', page: ids.Guide }, { kind: 'url', url: 'https://example.com' }]);
+      expect(links).toEqual([
+        { kind: 'page', page: now.Later },
+        { kind: 'page', page: ids.Guide },
+        { kind: 'page', page: ids.Guide },
+        { kind: 'page', page: ids.Guide },
+        { kind: 'url', url: 'https://example.com' },
+      ]);
     });
 
     it('accepts a rich-text document instead of markdown, and frontmatter for metadata', async () => {
       const { space, cr } = await spaceWithCR();
-      const document = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold' }] }] }] }] };
+      const document = {
+        object: 'document',
+        data: {},
+        nodes: [
+          {
+            object: 'block',
+            type: 'paragraph',
+            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Bold', marks: [{ object: 'mark', type: 'bold' }] }] }],
+          },
+        ],
+      };
       await a.write(space, cr, admin, [
         { operation: 'insert_page', title: 'From document', document: { document } },
         { operation: 'insert_page', document: { markdown: '---\ndescription: Short\nhidden: true\n---\n# Titled by heading\n\nBody' } },
@@ -108,7 +153,9 @@ describe('content (e2e)', () => {
       expect(pages[0].markdown).toBe('# From document\n\n**Bold**');
       expect(pages[1]).toMatchObject({ title: 'Titled by heading', slug: 'titled-by-heading', description: 'Short', hidden: true });
       expect(pages[1].markdown).toBe('---\ndescription: Short\nhidden: true\n---\n\n# Titled by heading\n\nBody');
-      const bad = await a.write(space, cr, admin, [{ operation: 'insert_page', document: { document: { ...document, nodes: [{ object: 'block', type: 'tabs', nodes: [] }] } } }]);
+      const bad = await a.write(space, cr, admin, [
+        { operation: 'insert_page', document: { document: { ...document, nodes: [{ object: 'block', type: 'tabs', nodes: [] }] } } },
+      ]);
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toMatch(/^changes\[0\]\.document\.document\.nodes\[0\]\.type: unsupported block type "tabs"/);
     });
@@ -116,10 +163,22 @@ describe('content (e2e)', () => {
     it('uploads files (base64), lists them with stable paging, serves their bytes at downloadURL', async () => {
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000030000000208060000009d74666b', 'hex');
       const { space, cr } = await spaceWithCR();
-      const res = await a.write(space, cr, admin, [
-        { operation: 'insert_files', files: [{ ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: png.toString('base64') }, { name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hello').toString('base64') }] },
-        { operation: 'insert_page', title: 'Brand', document: { markdown: '![Logo](./logo.png)' } },
-      ], false);
+      const res = await a.write(
+        space,
+        cr,
+        admin,
+        [
+          {
+            operation: 'insert_files',
+            files: [
+              { ref: 'logo.png', name: 'logo.png', contentType: 'image/png', base64: png.toString('base64') },
+              { name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hello').toString('base64') },
+            ],
+          },
+          { operation: 'insert_page', title: 'Brand', document: { markdown: '![Logo](./logo.png)' } },
+        ],
+        false,
+      );
       expect(res.body.insertedFiles).toEqual([
         expect.objectContaining({ name: 'logo.png', contentType: 'image/png', size: png.length, dimensions: { width: 3, height: 2 } }),
         expect.objectContaining({ name: 'notes.txt', size: 5 }),
@@ -129,12 +188,22 @@ describe('content (e2e)', () => {
       expect(page1.body).toMatchObject({ count: 2, items: [{ id: expect.any(String) }], next: { page: expect.any(String) } });
       // A new file written between pages does not shift the listing (the cursor pins the revision).
       await a.write(space, cr, admin, [{ operation: 'insert_files', files: [{ name: 'late.txt', contentType: 'text/plain', base64: 'eA==' }] }]);
-      const page2 = await a.get('listFilesInChangeRequestById', `/v1/spaces/${space}/change-requests/${cr}/content/files`, admin, { limit: 1, page: page1.body.next.page });
+      const page2 = await a.get('listFilesInChangeRequestById', `/v1/spaces/${space}/change-requests/${cr}/content/files`, admin, {
+        limit: 1,
+        page: page1.body.next.page,
+      });
       // Files sort by upload time, then id: the second page holds the other file of the batch, not the late one.
       expect([...page1.body.items, ...page2.body.items].map((f: any) => f.name).sort()).toEqual(['logo.png', 'notes.txt']);
       expect(page2.body.next).toBeUndefined();
       const file = await a.get('getFileInChangeRequestById', `/v1/spaces/${space}/change-requests/${cr}/content/files/${logo.id}`, admin);
-      const download = await t.http.get(new URL(file.body.downloadURL).pathname).buffer(true).parse((r: any, cb: any) => { const c: Buffer[] = []; r.on('data', (d: Buffer) => c.push(d)); r.on('end', () => cb(null, Buffer.concat(c))); });
+      const download = await t.http
+        .get(new URL(file.body.downloadURL).pathname)
+        .buffer(true)
+        .parse((r: any, cb: any) => {
+          const c: Buffer[] = [];
+          r.on('data', (d: Buffer) => c.push(d));
+          r.on('end', () => cb(null, Buffer.concat(c)));
+        });
       expect(download.status).toBe(200);
       expect(download.headers['content-type']).toBe('image/png');
       expect(Buffer.compare(download.body, png)).toBe(0);
@@ -149,18 +218,49 @@ describe('content (e2e)', () => {
       const { space, cr } = await spaceWithCR([{ operation: 'insert_page', title: 'A', document: { markdown: 'a' } }]);
       const ids = await idsByTitle(space, cr);
       const before = (await a.getCR(space, cr, admin)).body.revision;
-      const value = fc.oneof(fc.constant(ids.A), fc.constant('missing'), fc.string({ maxLength: 8 }), fc.integer({ min: -2, max: 3 }), fc.constant(null), fc.boolean(), fc.constant({}), fc.constant([]));
-      const change = fc.record({
-        operation: fc.constantFrom('insert_page', 'update_page', 'delete_page', 'insert_files', 'revert_page', 'nope'),
-        page: value, into: value, at: value, title: value, slug: value, emoji: value, ref: value, hidden: value,
-        document: fc.oneof(fc.constant({ markdown: '# T\n\n[x](./A.md)' }), fc.constant({}), fc.constant({ markdown: 3 }), fc.constant({ document: { object: 'document', nodes: 'x' } }), value),
-        files: fc.oneof(value, fc.constant([{ name: 'f', contentType: 'text/plain', base64: '!!' }]), fc.constant([{ name: '', base64: 'eA==' }])),
-      }, { requiredKeys: ['operation'] });
-      await fc.assert(fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), async (changes) => {
-        const res = await t.http.post(`/v1/spaces/${space}/change-requests/${cr}/content`).set(bearer(admin)).send({ changes: [...changes, { operation: 'delete_page', page: 'never-there' }] });
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: { code: 400, message: expect.stringMatching(/^(changes|body)/) } });
-      }), { numRuns: 60 });
+      const value = fc.oneof(
+        fc.constant(ids.A),
+        fc.constant('missing'),
+        fc.string({ maxLength: 8 }),
+        fc.integer({ min: -2, max: 3 }),
+        fc.constant(null),
+        fc.boolean(),
+        fc.constant({}),
+        fc.constant([]),
+      );
+      const change = fc.record(
+        {
+          operation: fc.constantFrom('insert_page', 'update_page', 'delete_page', 'insert_files', 'revert_page', 'nope'),
+          page: value,
+          into: value,
+          at: value,
+          title: value,
+          slug: value,
+          emoji: value,
+          ref: value,
+          hidden: value,
+          document: fc.oneof(
+            fc.constant({ markdown: '# T\n\n[x](./A.md)' }),
+            fc.constant({}),
+            fc.constant({ markdown: 3 }),
+            fc.constant({ document: { object: 'document', nodes: 'x' } }),
+            value,
+          ),
+          files: fc.oneof(value, fc.constant([{ name: 'f', contentType: 'text/plain', base64: '!!' }]), fc.constant([{ name: '', base64: 'eA==' }])),
+        },
+        { requiredKeys: ['operation'] },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.array(change, { minLength: 1, maxLength: 4 }), async (changes) => {
+          const res = await t.http
+            .post(`/v1/spaces/${space}/change-requests/${cr}/content`)
+            .set(bearer(admin))
+            .send({ changes: [...changes, { operation: 'delete_page', page: 'never-there' }] });
+          expect(res.status).toBe(400);
+          expect(res.body).toEqual({ error: { code: 400, message: expect.stringMatching(/^(changes|body)/) } });
+        }),
+        { numRuns: 60 },
+      );
       expect((await a.getCR(space, cr, admin)).body.revision).toBe(before);
     });
 
@@ -200,7 +300,14 @@ describe('content (e2e)', () => {
       expect(outline(rev.body.pages)).toEqual(['Guide', '  Deep']);
       expect((await a.get('listPagesInRevisionById', `/v1/spaces/${space}/revisions/${empty.body.id}/pages`, admin)).body).toEqual({ pages: [] });
       expect((await a.get('getPageInRevisionByPath', `/v1/spaces/${space}/revisions/${crRevision}/path/guide`, admin)).body.title).toBe('Guide');
-      expect((await a.get('getPageInChangeRequestById', `/v1/spaces/${space}/change-requests/${cr}/content/page/${deepId}`, admin, { evaluated: 'deterministic-only', metadata: 'false' })).body.id).toBe(deepId);
+      expect(
+        (
+          await a.get('getPageInChangeRequestById', `/v1/spaces/${space}/change-requests/${cr}/content/page/${deepId}`, admin, {
+            evaluated: 'deterministic-only',
+            metadata: 'false',
+          })
+        ).body.id,
+      ).toBe(deepId);
       const crContent = (await client.spaces.getRevisionOfChangeRequestById(space, cr)).data;
       expectMatchesOperation('getRevisionOfChangeRequestById', 200, crContent);
       expect((await a.get('getPageById', `/v1/spaces/${space}/content/page/nope`, admin)).status).toBe(404);
@@ -213,7 +320,7 @@ describe('content (e2e)', () => {
   });
 
   describe('links', () => {
-    it('lists a page\'s links with ok/broken status and stats, backlinks of pages and files, and all links of a space', async () => {
+    it("lists a page's links with ok/broken status and stats, backlinks of pages and files, and all links of a space", async () => {
       const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex').toString('base64');
       const { space, cr } = await spaceWithCR([
         { operation: 'insert_files', files: [{ ref: 'img.png', name: 'img.png', contentType: 'image/png', base64: png }] },
@@ -225,9 +332,19 @@ describe('content (e2e)', () => {
       const crBase = `/v1/spaces/${space}/change-requests/${cr}/content`;
       const links = await a.get('listPageLinksInChangeRequest', `${crBase}/page/${ids.Source}/links`, admin);
       expect(links.body.stats).toEqual({ total: 4, broken: { total: 1, changeRequest: 1 } });
-      expect(links.body.items.map((u: any) => [u.relation, u.status])).toEqual([['dependsOn', 'ok'], ['reference', 'ok'], ['reference', 'broken'], ['reference', 'ok']]);
+      expect(links.body.items.map((u: any) => [u.relation, u.status])).toEqual([
+        ['dependsOn', 'ok'],
+        ['reference', 'ok'],
+        ['reference', 'broken'],
+        ['reference', 'ok'],
+      ]);
       // Pages and files of the space are typed locations, with the organization and space as the caller sees them.
-      expect(links.body.items[1].targetReference).toMatchObject({ kind: 'page', page: { id: ids.Target, title: 'Target' }, space: { id: space }, organization: { object: 'organization' } });
+      expect(links.body.items[1].targetReference).toMatchObject({
+        kind: 'page',
+        page: { id: ids.Target, title: 'Target' },
+        space: { id: space },
+        organization: { object: 'organization' },
+      });
       expect(links.body.items[0].targetReference).toMatchObject({ kind: 'file', file: { name: 'img.png' }, space: { id: space } });
       expect(links.body.items[1].locationReferences).toEqual([expect.objectContaining({ kind: 'page', page: expect.objectContaining({ id: ids.Source }) })]);
       expect(links.body.items[3].targetReference).toEqual({ kind: 'url', url: 'https://example.com' });
@@ -251,7 +368,10 @@ describe('content (e2e)', () => {
       const paged = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, admin, { limit: 2 });
       const rest = await a.get('listSpaceLinks', `/v1/spaces/${space}/links`, admin, { limit: 2, page: paged.body.next.page });
       expect([...paged.body.items, ...rest.body.items]).toHaveLength(all.body.items.length);
-      expect((await a.get('listPageLinksInSpace', `/v1/spaces/${space}/content/page/${ids.Other}/links`, admin)).body.stats).toEqual({ total: 1, broken: { total: 0 } });
+      expect((await a.get('listPageLinksInSpace', `/v1/spaces/${space}/content/page/${ids.Other}/links`, admin)).body.stats).toEqual({
+        total: 1,
+        broken: { total: 0 },
+      });
       expect((await a.get('listSpacePageBacklinks', `/v1/spaces/${space}/content/page/${ids.Source}/backlinks`, admin)).body).toEqual({ items: [], count: 0 });
       expect((await a.get('listSpaceFileBacklinks', `/v1/spaces/${space}/content/files/${files[0].id}/backlinks`, admin)).body.count).toBe(1);
       expect((await a.get('listSpacePageBacklinks', `/v1/spaces/${space}/content/page/nope/backlinks`, admin)).status).toBe(404);

@@ -19,7 +19,11 @@ describe('kill -9 during writes (e2e)', () => {
     // Each loop creates a space, then renames it a few times, then the next space, and so on.
     // A title sent when the process died, or answered 503 (committed, read models not caught
     // up in time), may or may not be there: it counts as well as the last acknowledged one.
-    interface Space { id: string; acked: string; pending: string | null }
+    interface Space {
+      id: string;
+      acked: string;
+      pending: string | null;
+    }
     const spaces: Space[] = [];
     let writes = 0;
     let stop = false;
@@ -27,7 +31,11 @@ describe('kill -9 during writes (e2e)', () => {
       for (let n = 0; !stop; n++) {
         const title = `Crash ${k}-${n}`;
         let created;
-        try { created = await request(server.baseUrl, 'POST', `/v1/orgs/${orgId}/spaces`, auth, { title }); } catch { return; }
+        try {
+          created = await request(server.baseUrl, 'POST', `/v1/orgs/${orgId}/spaces`, auth, { title });
+        } catch {
+          return;
+        }
         if (created.status === 503) continue;
         if (created.status !== 201) throw new Error(`create -> ${created.status} ${JSON.stringify(created.body)}`);
         writes++;
@@ -36,7 +44,11 @@ describe('kill -9 during writes (e2e)', () => {
         for (let r = 0; r < 3 && !stop; r++) {
           space.pending = `${title} renamed ${r}`;
           let patched;
-          try { patched = await request(server.baseUrl, 'PATCH', `/v1/spaces/${space.id}`, auth, { title: space.pending }); } catch { return; }
+          try {
+            patched = await request(server.baseUrl, 'PATCH', `/v1/spaces/${space.id}`, auth, { title: space.pending });
+          } catch {
+            return;
+          }
           if (patched.status === 503) break;
           if (patched.status !== 200) throw new Error(`patch -> ${patched.status} ${JSON.stringify(patched.body)}`);
           writes++;
@@ -60,7 +72,11 @@ describe('kill -9 during writes (e2e)', () => {
     try {
       await eventually(async () => (await request(again.baseUrl, 'GET', '/health/ready')).status === 200, 60_000, 'the server to be ready');
       // Every projection and saga reaches the head.
-      await eventually(async () => (await request(again.baseUrl, 'GET', '/health/ready')).body.projections.every((p: { lag: number }) => p.lag === 0), 30_000, 'every projection and saga at the head');
+      await eventually(
+        async () => (await request(again.baseUrl, 'GET', '/health/ready')).body.projections.every((p: { lag: number }) => p.lag === 0),
+        30_000,
+        'every projection and saga at the head',
+      );
 
       for (const s of spaces) {
         const res = await request(again.baseUrl, 'GET', `/v1/spaces/${s.id}`, auth);

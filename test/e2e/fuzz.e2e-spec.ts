@@ -18,7 +18,15 @@ const spec202: Json = require(path.join(path.dirname(require.resolve('gitbook-ap
 
 function resolve(doc: Json, node: Json, depth = 0): Json {
   if (!node || depth > 20) return node;
-  if (node.$ref) return resolve(doc, node.$ref.slice(2).split('/').reduce((o: Json, k: string) => o?.[k], doc), depth + 1);
+  if (node.$ref)
+    return resolve(
+      doc,
+      node.$ref
+        .slice(2)
+        .split('/')
+        .reduce((o: Json, k: string) => o?.[k], doc),
+      depth + 1,
+    );
   return node;
 }
 
@@ -56,8 +64,13 @@ const WRONG: Array<[string, unknown]> = [
   ['__proto__ object', JSON.parse('{"__proto__":{"polluted":true}}')],
 ];
 const FORGED_CURSORS = [
-  'x', '!!!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[{"$gt":""},{}]').toString('base64url'),
-  Buffer.from('[[1],[2]]').toString('base64url'), Buffer.from('null').toString('base64url'), 'A'.repeat(10_000),
+  'x',
+  '!!!',
+  Buffer.from('{"a":1}').toString('base64url'),
+  Buffer.from('[{"$gt":""},{}]').toString('base64url'),
+  Buffer.from('[[1],[2]]').toString('base64url'),
+  Buffer.from('null').toString('base64url'),
+  'A'.repeat(10_000),
   Buffer.from(JSON.stringify({ v: 99, k: [{}], l: 'x' })).toString('base64url'),
 ];
 
@@ -103,7 +116,9 @@ describe('fuzzer over every route (e2e)', () => {
     ids.inviteId = (await as(`/v1/orgs/${ids.organizationId}/link-invites`).post({ role: 'read' })).body.id;
     Object.assign(ids, { reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const fill = (route: string, over: Record<string, string> = {}) =>
     route.split(' ')[1].replace(/[:*](\w+)/g, (_, name) => encodeURIComponent(over[name] ?? ids[name] ?? 'unknown-id'));
@@ -164,13 +179,24 @@ describe('fuzzer over every route (e2e)', () => {
       // Whole bodies that are not what a JSON route takes.
       await probe('text/plain', route, (r) => r.set('Content-Type', 'text/plain').send('title=hello'), fill(route), true);
       await probe('invalid JSON', route, (r) => r.set('Content-Type', 'application/json').send('{"title": '), fill(route), true);
-      await probe('invalid UTF-8', route, (r) => r.set('Content-Type', 'application/json').send(Buffer.from([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])));
+      await probe('invalid UTF-8', route, (r) =>
+        r.set('Content-Type', 'application/json').send(Buffer.from([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d])),
+      );
       await probe('top-level array', route, (r) => r.send([1, 2, 3]));
       await probe('top-level string', route, (r) => r.set('Content-Type', 'application/json').send('"just a string"'));
       await probe('deep nesting', route, (r) => r.send(deep(5_000)), fill(route), true);
-      await probe('__proto__', route, (r) => r.set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'), fill(route), true);
+      await probe(
+        '__proto__',
+        route,
+        (r) => r.set('Content-Type', 'application/json').send('{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}'),
+        fill(route),
+        true,
+      );
       // Random JSON documents (seeded, so a failure reproduces).
-      const samples = fc.sample(fc.dictionary(fc.constantFrom(...bodyFields(route), 'extra'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }), { numRuns: 8, seed: 20261123 });
+      const samples = fc.sample(fc.dictionary(fc.constantFrom(...bodyFields(route), 'extra'), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }), {
+        numRuns: 8,
+        seed: 20261123,
+      });
       for (const [i, body] of samples.entries()) await probe(`random #${i}`, route, (r) => r.send(body));
     }
     expect(Object.keys({} as Record<string, unknown>)).not.toContain('polluted');

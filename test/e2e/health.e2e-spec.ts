@@ -8,15 +8,21 @@ import { expectErrorResponse, expectMatchesSchema } from '../support/reference-s
  * without a token and never refused; 503 + Retry-After with the error body when overloaded.
  */
 
-interface Raw { status: number; headers: http.IncomingHttpHeaders; body: any }
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+}
 
 function get(baseUrl: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    http.get(new URL(path, baseUrl), { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
-    }).on('error', reject);
+    http
+      .get(new URL(path, baseUrl), { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -25,7 +31,8 @@ function slowPost(baseUrl: string, path: string, token: string, body: object) {
   const text = JSON.stringify(body);
   let answered!: Promise<Raw>;
   const req = http.request(new URL(path, baseUrl), {
-    method: 'POST', agent: false,
+    method: 'POST',
+    agent: false,
     headers: { ...bearer(token), 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
   });
   answered = new Promise((resolve, reject) => {
@@ -49,7 +56,9 @@ const expectShed = (res: Raw, operationId: string) => {
 
 describe('health endpoints (e2e)', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp({ config: { rateLimitPerMinute: 2, readyMaxLagEvents: 1 } }); });
+  beforeAll(async () => {
+    t = await startTestApp({ config: { rateLimitPerMinute: 2, readyMaxLagEvents: 1 } });
+  });
   afterAll(async () => t.close());
 
   it('GET /health/live answers 200 {"status":"ok"} without a token, outside /v1', async () => {
@@ -60,7 +69,7 @@ describe('health endpoints (e2e)', () => {
     expect((await get(t.baseUrl, '/v1/health/live')).status).not.toBe(200);
   });
 
-  it('GET /health/ready answers 200 with every check and each projection\'s progress', async () => {
+  it("GET /health/ready answers 200 with every check and each projection's progress", async () => {
     const res = await get(t.baseUrl, '/health/ready');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -77,7 +86,14 @@ describe('health endpoints (e2e)', () => {
     const names = res.body.projections.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['identity', 'spaces', 'purge-deleted-space']));
     for (const p of res.body.projections) {
-      expect(p).toMatchObject({ name: expect.any(String), kind: expect.stringMatching(/^(projection|saga)$/), servesQueries: expect.any(Boolean), position: expect.any(Number), head: expect.any(Number), lag: expect.any(Number) });
+      expect(p).toMatchObject({
+        name: expect.any(String),
+        kind: expect.stringMatching(/^(projection|saga)$/),
+        servesQueries: expect.any(Boolean),
+        position: expect.any(Number),
+        head: expect.any(Number),
+        lag: expect.any(Number),
+      });
     }
   });
 
@@ -94,13 +110,21 @@ describe('health endpoints (e2e)', () => {
     await t.engine.stop();
     try {
       const store = t.app.get(EventStore);
-      const event = (i: number) => ({ id: `health-lag-${i}-${Date.now()}`, type: 'HealthProbeTested', data: {}, metadata: { actor: null, occurredAt: new Date().toISOString(), correlationId: 'health', causationId: null, schemaVersion: 1 } });
+      const event = (i: number) => ({
+        id: `health-lag-${i}-${Date.now()}`,
+        type: 'HealthProbeTested',
+        data: {},
+        metadata: { actor: null, occurredAt: new Date().toISOString(), correlationId: 'health', causationId: null, schemaVersion: 1 },
+      });
       await store.append('test.health-lag', [event(1), event(2), event(3)], 'any');
       const res = await get(t.baseUrl, '/health/ready');
       expect(res.status).toBe(503);
       expect(res.body.status).toBe('unavailable');
       expect(res.body.failed).toEqual(['projections']);
-      expect(res.body.error).toEqual({ code: 503, message: expect.stringMatching(/^Not ready: projections \(.*spaces is 3 events behind.*\(at most 1 allowed\)\)$/) });
+      expect(res.body.error).toEqual({
+        code: 503,
+        message: expect.stringMatching(/^Not ready: projections \(.*spaces is 3 events behind.*\(at most 1 allowed\)\)$/),
+      });
       expect(res.body.checks.projections).toMatchObject({ status: 'failed', maxLagEvents: 1 });
       expect(res.body.projections.find((p: { name: string }) => p.name === 'spaces')).toMatchObject({ servesQueries: true, lag: 3 });
     } finally {
@@ -146,7 +170,11 @@ describe('load shedding (e2e)', () => {
     config.shedEventLoopDelayMs = 300;
     // Synchronous stalls of 350 ms back to back (like long SQLite busy waits); the requests are
     // read between two of them.
-    const stalls = setInterval(() => { for (const until = Date.now() + 350; Date.now() < until; ) { /* stall */ } }, 1);
+    const stalls = setInterval(() => {
+      for (const until = Date.now() + 350; Date.now() < until;) {
+        /* stall */
+      }
+    }, 1);
     let shed: Raw, live: Raw;
     try {
       await new Promise((r) => setTimeout(r, 10));
@@ -159,7 +187,7 @@ describe('load shedding (e2e)', () => {
     expect(live.status).toBe(200);
     // The delay window passes: served again.
     let ok = shed;
-    for (const deadline = Date.now() + 5000; ok.status !== 200 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 5000; ok.status !== 200 && Date.now() < deadline;) {
       await new Promise((r) => setTimeout(r, 100));
       ok = await get(t.baseUrl, `/v1/spaces/${spaceId}`, bearer(token));
     }

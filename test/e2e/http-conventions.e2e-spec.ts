@@ -2,7 +2,6 @@ import { GitBookAPI } from '@gitbook/api';
 import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, expectMatchesSchema, operationUrl, referenceOperation } from '../support/reference-schema';
 
-
 describe('HTTP conventions (e2e)', () => {
   let t: TestApp;
   let orgId: string;
@@ -17,7 +16,9 @@ describe('HTTP conventions (e2e)', () => {
     await t.cli('token', 'revoke', '--id', tokenId);
     revoked = token;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const create = async (org: string, title: string) => {
     const res = await t.http.post(`/v1/orgs/${org}/spaces`).set(bearer(admin)).send({ title });
@@ -181,7 +182,10 @@ describe('HTTP conventions (e2e)', () => {
       ({ organizationId: pagingOrg, token: pagingAdmin } = await t.bootstrap('Paging Org', email('pager')));
       ids = [];
       for (let i = 0; i < 7; i++) {
-        const res = await t.http.post(`/v1/orgs/${pagingOrg}/spaces`).set(bearer(pagingAdmin)).send({ title: `Space ${i}` });
+        const res = await t.http
+          .post(`/v1/orgs/${pagingOrg}/spaces`)
+          .set(bearer(pagingAdmin))
+          .send({ title: `Space ${i}` });
         expect(res.status).toBe(201);
         ids.push(res.body.id);
       }
@@ -339,14 +343,13 @@ describe('HTTP conventions (e2e)', () => {
       let pages = 0;
       let step = 0;
       do {
-        const fetch = t.http.get(`/v1/orgs/${org}/spaces`).query(page ? { limit: 3, page } : { limit: 3 }).set(bearer(token));
+        const fetch = t.http
+          .get(`/v1/orgs/${org}/spaces`)
+          .query(page ? { limit: 3, page } : { limit: 3 })
+          .set(bearer(token));
         // Writes race the page fetch, and more writes happen between fetches.
         const toDelete = volatile.splice(0, 1);
-        const [res] = await Promise.all([
-          fetch,
-          make(`new during walk ${step}a`).then((id) => created.push(id)),
-          ...toDelete.map(remove),
-        ]);
+        const [res] = await Promise.all([fetch, make(`new during walk ${step}a`).then((id) => created.push(id)), ...toDelete.map(remove)]);
         expect(res.status).toBe(200);
         expectMatchesOperation('listSpacesInOrganizationById', 200, res.body);
         expect(res.body.items.length).toBeLessThanOrEqual(3);

@@ -17,7 +17,12 @@ import { expectErrorResponse, expectMatchesOperation, expectMatchesSchema } from
  * text hygiene, 401 before 404, per-token rate limiting, request ids and logs, CORS.
  */
 
-interface RawResponse { status: number; headers: http.IncomingHttpHeaders; body: any; text: string }
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: any;
+  text: string;
+}
 
 /** A request with exactly the headers given (supertest adds a Content-Type of its own). */
 function raw(baseUrl: string, method: string, url: string, headers: Record<string, string>, body?: string | Buffer): Promise<RawResponse> {
@@ -28,7 +33,11 @@ function raw(baseUrl: string, method: string, url: string, headers: Record<strin
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let parsed: unknown;
-        try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
         resolve({ status: res.statusCode!, headers: res.headers, body: parsed, text });
       });
     });
@@ -60,7 +69,9 @@ describe('HTTP edge (e2e)', () => {
     expect(res.status).toBe(201);
     spaceId = res.body.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** Runs `fn` and expects it to append no event (read models only follow events). */
   const unchanged = async (fn: () => Promise<any>): Promise<any> => {
@@ -101,13 +112,25 @@ describe('HTTP edge (e2e)', () => {
     const nested = (depth: number): unknown => (depth === 1 ? { leaf: true } : { a: nested(depth - 1) });
 
     it('nesting deeper than maxJsonDepth (32) answers 400; at the limit the body reaches validation', async () => {
-      const tooDeep = await unchanged(() => t.http.post(spaces()).set(bearer(admin)).send({ title: 'Deep', extra: nested(32) }));
+      const tooDeep = await unchanged(() =>
+        t.http
+          .post(spaces())
+          .set(bearer(admin))
+          .send({ title: 'Deep', extra: nested(32) }),
+      );
       expectError(tooDeep, 400);
       expect(tooDeep.body.error.message).toMatch(/nested deeper than 32/);
-      const atLimit = await unchanged(() => t.http.post(spaces()).set(bearer(admin)).send({ title: 'Deep', extra: nested(31) }));
+      const atLimit = await unchanged(() =>
+        t.http
+          .post(spaces())
+          .set(bearer(admin))
+          .send({ title: 'Deep', extra: nested(31) }),
+      );
       expectError(atLimit, 400);
       expect(atLimit.body.error.message).toContain('extra: unknown field');
-      const huge = await unchanged(() => raw(t.baseUrl, 'POST', spaces(), { ...bearer(admin), 'Content-Type': 'application/json' }, '['.repeat(200_000) + ']'.repeat(200_000)));
+      const huge = await unchanged(() =>
+        raw(t.baseUrl, 'POST', spaces(), { ...bearer(admin), 'Content-Type': 'application/json' }, '['.repeat(200_000) + ']'.repeat(200_000)),
+      );
       expectError(huge, 400);
     });
 
@@ -157,14 +180,18 @@ describe('HTTP edge (e2e)', () => {
       const late = (method: string, url: string, body: unknown, requestId: string) =>
         new Promise<RawResponse>((resolve, reject) => {
           const text = JSON.stringify(body);
-          const req = http.request(new URL(url, t.baseUrl), {
-            method,
-            headers: { ...bearer(admin), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'X-Request-Id': requestId },
-          }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c) => chunks.push(c));
-            res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()), text: '' }));
-          });
+          const req = http.request(
+            new URL(url, t.baseUrl),
+            {
+              method,
+              headers: { ...bearer(admin), 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'X-Request-Id': requestId },
+            },
+            (res) => {
+              const chunks: Buffer[] = [];
+              res.on('data', (c) => chunks.push(c));
+              res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: JSON.parse(Buffer.concat(chunks).toString()), text: '' }));
+            },
+          );
           req.on('error', reject);
           req.flushHeaders();
           setTimeout(() => req.end(text), 50);
@@ -188,7 +215,11 @@ describe('HTTP edge (e2e)', () => {
       const dup = await raw(t.baseUrl, 'POST', `/v1/spaces/${spaceId}/duplicate`, bearer(admin));
       expect(dup.status).toBe(201);
       expectMatchesOperation('duplicateSpace', 201, dup.body);
-      const withZeroLength = await raw(t.baseUrl, 'POST', `/v1/spaces/${dup.body.id}/duplicate`, { ...bearer(admin), 'Content-Length': '0', 'Content-Type': 'text/plain' });
+      const withZeroLength = await raw(t.baseUrl, 'POST', `/v1/spaces/${dup.body.id}/duplicate`, {
+        ...bearer(admin),
+        'Content-Length': '0',
+        'Content-Type': 'text/plain',
+      });
       expect(withZeroLength.status).toBe(201);
       expect((await raw(t.baseUrl, 'DELETE', `/v1/spaces/${dup.body.id}`, bearer(admin))).status).toBe(205);
       expect((await raw(t.baseUrl, 'GET', `/v1/spaces/${spaceId}`, { ...bearer(admin), 'Content-Type': 'text/plain' })).status).toBe(200);
@@ -276,7 +307,9 @@ describe('HTTP edge (e2e)', () => {
         token = boot.token;
         [{ token: other }] = await limited.cli('token', 'create', '--user', boot.userId);
       });
-      afterAll(async () => { await limited?.close(); });
+      afterAll(async () => {
+        await limited?.close();
+      });
 
       it('answers 429 with Retry-After and the error body, per token; anonymous callers are limited by address', async () => {
         const remaining: number[] = [];
@@ -287,8 +320,18 @@ describe('HTTP edge (e2e)', () => {
         }
         expect(remaining).toEqual([4, 3, 2, 1, 0]);
         const before = await limited.app.get(EventStore).headPosition();
-        for (const [method, url] of [['GET', '/v1/user'], ['POST', `/v1/orgs/x/spaces`], ['GET', '/v1/nowhere']]) {
-          const res = await raw(limited.baseUrl, method, url, { ...bearer(token), 'Content-Type': 'application/json' }, method === 'POST' ? '{"title":"t"}' : undefined);
+        for (const [method, url] of [
+          ['GET', '/v1/user'],
+          ['POST', `/v1/orgs/x/spaces`],
+          ['GET', '/v1/nowhere'],
+        ]) {
+          const res = await raw(
+            limited.baseUrl,
+            method,
+            url,
+            { ...bearer(token), 'Content-Type': 'application/json' },
+            method === 'POST' ? '{"title":"t"}' : undefined,
+          );
           expectError(res, 429);
           expect(res.headers['x-ratelimit-limit']).toBe('5');
           expect(res.headers['x-ratelimit-remaining']).toBe('0');
@@ -344,12 +387,17 @@ describe('HTTP edge (e2e)', () => {
     });
 
     it('answers from an allowed origin expose the rate limit, request id, ETag and Retry-After headers', async () => {
-      for (const [auth, status] of [[bearer(admin), 200], [{}, 401]] as const) {
+      for (const [auth, status] of [
+        [bearer(admin), 200],
+        [{}, 401],
+      ] as const) {
         const res = await raw(t.baseUrl, 'GET', `/v1/spaces/${spaceId}`, { ...auth, Origin: origin });
         expect(res.status).toBe(status);
         expect(res.headers['access-control-allow-origin']).toBe(origin);
         const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
-        expect(exposed).toEqual(expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id', 'etag', 'retry-after']));
+        expect(exposed).toEqual(
+          expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id', 'etag', 'retry-after']),
+        );
       }
     });
 
@@ -391,9 +439,16 @@ describe('HTTP edge (e2e)', () => {
 
     beforeAll(async () => {
       const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, logLevel: 'info' });
-      const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, clock: new ManualClock('2026-03-01T10:00:00.000Z') })] }).compile();
+      const moduleRef = await Test.createTestingModule({
+        imports: [AppModule.register({ config, clock: new ManualClock('2026-03-01T10:00:00.000Z') })],
+      }).compile();
       app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
-      const logStream = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+      const logStream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(...String(chunk).split('\n').filter(Boolean));
+          done();
+        },
+      });
       configureHttp(app, { logStream });
       await app.listen(0, '127.0.0.1');
       baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;

@@ -189,7 +189,10 @@ describe('isolation between organizations: every route (e2e)', () => {
     t = await startTestApp();
     a = await t.bootstrap('Org A', email('alice'));
     const boot = await t.bootstrap('Org B', email('bob'));
-    const as = (path: string) => ({ post: (body: unknown) => t.http.post(path).set(bearer(boot.token)).send(body), put: (body: unknown) => t.http.put(path).set(bearer(boot.token)).send(body) });
+    const as = (path: string) => ({
+      post: (body: unknown) => t.http.post(path).set(bearer(boot.token)).send(body),
+      put: (body: unknown) => t.http.put(path).set(bearer(boot.token)).send(body),
+    });
     const [member] = await t.cli('user', 'create', '--email', email('bea'), '--name', 'Bea', '--org', boot.organizationId, '--role', 'edit');
     b.organizationId = boot.organizationId;
     b.adminId = boot.userId;
@@ -209,10 +212,17 @@ describe('isolation between organizations: every route (e2e)', () => {
     for (const [k, v] of Object.entries(b)) if (!v) throw new Error(`fixture ${k} was not created`);
     Object.assign(b, { reviewId: RANDOM, pageId: RANDOM, fileId: RANDOM, token: RANDOM, pagePath: 'intro', emailDomain: 'example.com' });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const fill = (route: string, ids: Fixture) => route.split(' ')[1].replace(/[:*](\w+)/g, (_, name) => encodeURIComponent(ids[name] ?? RANDOM));
-  const fillBody = (v: unknown): unknown => JSON.parse(JSON.stringify(v ?? {}).replace('{ownOrg}', a.organizationId).replace('{adminA}', a.userId));
+  const fillBody = (v: unknown): unknown =>
+    JSON.parse(
+      JSON.stringify(v ?? {})
+        .replace('{ownOrg}', a.organizationId)
+        .replace('{adminA}', a.userId),
+    );
 
   async function request(route: string, row: Row, ids: Fixture) {
     const method = route.split(' ')[0].toLowerCase();

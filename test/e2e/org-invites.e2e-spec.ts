@@ -22,7 +22,8 @@ describe('organization invites (e2e)', () => {
   const links = (token = admin, query: Record<string, unknown> = {}) => call('listOrganizationInviteLinks', { organizationId: orgId }, token, { query });
   const createLink = (body: unknown, token = admin) => call('createOrganizationInvite', { organizationId: orgId }, token, { body });
   const getLink = (inviteId: string, token = admin) => call('getOrganizationInviteLink', { organizationId: orgId, inviteId }, token);
-  const patchLink = (inviteId: string, body: unknown, token = admin) => call('updateOrganizationInviteById', { organizationId: orgId, inviteId }, token, { body });
+  const patchLink = (inviteId: string, body: unknown, token = admin) =>
+    call('updateOrganizationInviteById', { organizationId: orgId, inviteId }, token, { body });
   const deleteLink = (inviteId: string, token = admin) => call('deleteOrganizationInviteById', { organizationId: orgId, inviteId }, token);
   const joinLink = (inviteId: string, token: string, org = orgId) => call('joinOrganizationWithInvite', { organizationId: org, inviteId }, token);
   const orgsOf = async (token: string) => (await t.http.get('/v1/orgs').set(bearer(token))).body.items.map((o: { id: string }) => o.id);
@@ -33,7 +34,9 @@ describe('organization invites (e2e)', () => {
     [{ token: editor }] = await t.cli('user', 'create', '--email', email('edith'), '--name', 'Edith', '--org', orgId, '--role', 'edit');
     ({ token: outsider, userId: outsiderId, organizationId: outsiderOrgId } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('invite by email', () => {
     it('adds unknown emails as new users and known users as members of one more organization', async () => {
@@ -56,7 +59,9 @@ describe('organization invites (e2e)', () => {
     it('never changes existing members; without a role the organization’s defaultRole applies (client)', async () => {
       await call('updateOrganizationById', { organizationId: orgId }, admin, { body: { defaultRole: 'read' } });
       const fresh = email('defaulted');
-      const res = await t.client(admin).orgs.inviteUsersToOrganization(orgId, { emails: [fresh, (await t.http.get('/v1/user').set(bearer(admin))).body.email] });
+      const res = await t
+        .client(admin)
+        .orgs.inviteUsersToOrganization(orgId, { emails: [fresh, (await t.http.get('/v1/user').set(bearer(admin))).body.email] });
       expect(res.status).toBe(200);
       expectMatchesOperation('inviteUsersToOrganization', 200, res.data);
       expect(res.data.invited).toBe(1);
@@ -74,8 +79,13 @@ describe('organization invites (e2e)', () => {
     });
 
     it.each([
-      [{}, 'emails'], [{ emails: 'a@b.test' }, 'emails'], [{ emails: ['not-an-email'] }, 'emails[0]'], [{ emails: [{ email: 'a@b.test' }] }, 'emails[0].role'],
-      [{ emails: [{ email: 'a@b.test', role: 'boss' }] }, 'emails[0].role'], [{ emails: [], role: 'owner' }, 'role'], [{ emails: [], sso: 'yes' }, 'sso'],
+      [{}, 'emails'],
+      [{ emails: 'a@b.test' }, 'emails'],
+      [{ emails: ['not-an-email'] }, 'emails[0]'],
+      [{ emails: [{ email: 'a@b.test' }] }, 'emails[0].role'],
+      [{ emails: [{ email: 'a@b.test', role: 'boss' }] }, 'emails[0].role'],
+      [{ emails: [], role: 'owner' }, 'role'],
+      [{ emails: [], sso: 'yes' }, 'sso'],
     ])('rejects %j with 400 naming %s', async (body, field) => {
       const res = await invite(body);
       expect(res.status).toBe(400);
@@ -131,12 +141,21 @@ describe('organization invites (e2e)', () => {
       expect((await getLink(link)).body.role).toBe('comment');
       const viaClient = await t.client(admin).orgs.updateOrganizationInviteById(orgId, link, { role: MemberRole.Edit });
       expectMatchesOperation('updateOrganizationInviteById', 200, viaClient.data);
-      for (const [body, field] of [[{ role: 'boss' }, 'role'], [{}, 'role'], [{ level: 'read' }, 'level']] as const) {
+      for (const [body, field] of [
+        [{ role: 'boss' }, 'role'],
+        [{}, 'role'],
+        [{ level: 'read' }, 'level'],
+      ] as const) {
         const bad = await patchLink(link, body);
         expect(bad.status).toBe(400);
         expect(bad.body.error.message).toContain(field);
       }
-      for (const [body, field] of [[{ role: 'x' }, 'role'], [{}, 'role'], [{ level: 'read', space: 's1' }, 'space'], [{ role: 'read', extra: 1 }, 'extra']] as const) {
+      for (const [body, field] of [
+        [{ role: 'x' }, 'role'],
+        [{}, 'role'],
+        [{ level: 'read', space: 's1' }, 'space'],
+        [{ role: 'read', extra: 1 }, 'extra'],
+      ] as const) {
         const bad = await createLink(body);
         expect(bad.status).toBe(400);
         expect(bad.body.error.message).toContain(field);
@@ -152,7 +171,13 @@ describe('organization invites (e2e)', () => {
       expect((await patchLink(link, { role: 'admin' }, editor)).status).toBe(403);
       expect((await deleteLink(link, editor)).status).toBe(403);
       const { token: third } = await t.bootstrap('Third', email('third'));
-      for (const res of [await links(third), await getLink(link, third), await createLink({ role: 'read' }, third), await patchLink(link, { role: 'read' }, third), await deleteLink(link, third)]) {
+      for (const res of [
+        await links(third),
+        await getLink(link, third),
+        await createLink({ role: 'read' }, third),
+        await patchLink(link, { role: 'read' }, third),
+        await deleteLink(link, third),
+      ]) {
         expect(res.status).toBe(404);
       }
       expect((await getLink(link)).body.role).toBe('edit');
@@ -199,13 +224,17 @@ describe('organization invites (e2e)', () => {
     it('invite events are in the organization stream (CLI)', async () => {
       const events = await t.cli('events', '--stream', `organizations.organization-${orgId}`);
       const types = events.map((e) => e.type);
-      for (const type of ['OrganizationInviteCreated', 'OrganizationInviteRoleChanged', 'OrganizationInviteDeleted', 'OrganizationJoined']) expect(types).toContain(type);
+      for (const type of ['OrganizationInviteCreated', 'OrganizationInviteRoleChanged', 'OrganizationInviteDeleted', 'OrganizationJoined'])
+        expect(types).toContain(type);
       const joined = events.find((e) => e.type === 'OrganizationJoined');
       expect(joined).toMatchObject({ data: { source: 'invite-link', inviteId: expect.any(String), role: 'edit' } });
       // Events name the invite by its record id; the link's id (a credential) is never in them.
       expect(link.startsWith(joined.data.inviteId)).toBe(true);
       expect(JSON.stringify(events)).not.toContain(link);
-      expect(events.filter((e) => e.type === 'OrganizationMemberAdded' && e.data.source === 'email-invite')[0]).toMatchObject({ actor: adminId, data: { addedBy: adminId } });
+      expect(events.filter((e) => e.type === 'OrganizationMemberAdded' && e.data.source === 'email-invite')[0]).toMatchObject({
+        actor: adminId,
+        data: { addedBy: adminId },
+      });
     });
   });
 });

@@ -35,11 +35,16 @@ describe('joining by email domain (e2e)', () => {
     t = await startTestApp();
     adminEmail = `ada-${rand()}@example.com`;
     ({ organizationId: orgId, token: admin } = await t.bootstrap('Acme Docs', adminEmail));
-    const res = await t.http.patch(`/v1/orgs/${orgId}`).set(bearer(admin)).send({ emailDomains: [domain.toUpperCase()], defaultRole: 'comment' });
+    const res = await t.http
+      .patch(`/v1/orgs/${orgId}`)
+      .set(bearer(admin))
+      .send({ emailDomains: [domain.toUpperCase()], defaultRole: 'comment' });
     expectMatchesOperation('updateOrganizationById', 200, res.body);
     expect(res.body.emailDomains).toEqual([domain]);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('a user whose verified email is in an allowed domain joins with the defaultRole (204)', async () => {
     const { userId, token } = await user(`jo-${rand()}@${domain}`);
@@ -100,10 +105,16 @@ describe('joining by email domain (e2e)', () => {
 
     it('follows changes of the organization’s email domains', async () => {
       const { token } = await user(`chg-${rand()}@${domain}`);
-      await t.http.patch(`/v1/orgs/${orgId}`).set(bearer(admin)).send({ emailDomains: ['other.test'] });
+      await t.http
+        .patch(`/v1/orgs/${orgId}`)
+        .set(bearer(admin))
+        .send({ emailDomains: ['other.test'] });
       expect((await forDomain(domain, token)).body).toEqual({ organizations: [] });
       expect((await join(token)).status).toBe(400);
-      await t.http.patch(`/v1/orgs/${orgId}`).set(bearer(admin)).send({ emailDomains: ['other.test', domain] });
+      await t.http
+        .patch(`/v1/orgs/${orgId}`)
+        .set(bearer(admin))
+        .send({ emailDomains: ['other.test', domain] });
       expect((await forDomain(domain, token)).body.organizations).toHaveLength(1);
       expect((await join(token)).status).toBe(204);
     });

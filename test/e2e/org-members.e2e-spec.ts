@@ -22,7 +22,12 @@ describe('organization members (e2e)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     ({ organizationId: orgId, userId: adminId, token: admin } = await t.bootstrap('Acme Docs', email('ada')));
-    for (const [name, display, role] of [['edith', 'Edith Editor', 'edit'], ['rita', 'Rita Reader', 'read'], ['carl', 'Carl Creator', 'create'], ['rex', 'Rex Reviewer', 'review']] as const) {
+    for (const [name, display, role] of [
+      ['edith', 'Edith Editor', 'edit'],
+      ['rita', 'Rita Reader', 'read'],
+      ['carl', 'Carl Creator', 'create'],
+      ['rex', 'Rex Reviewer', 'review'],
+    ] as const) {
       t.clock.advance(1000);
       const mail = email(name);
       const [u] = await t.cli('user', 'create', '--email', mail, '--name', display, '--org', orgId, '--role', role);
@@ -30,7 +35,9 @@ describe('organization members (e2e)', () => {
     }
     ({ token: outsider } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('list and get', () => {
     it('lists members newest first by default, with the reference shape (supertest and client)', async () => {
@@ -40,9 +47,21 @@ describe('organization members (e2e)', () => {
       expect(res.body.next).toBeUndefined();
       expect(res.body.items.map((m: { id: string }) => m.id)).toEqual([users.rex.userId, users.carl.userId, users.rita.userId, users.edith.userId, adminId]);
       expect(res.body.items[3]).toEqual({
-        object: 'member', id: users.edith.userId, role: 'edit', disabled: false, sso: false, spaces: 0, teams: 0,
+        object: 'member',
+        id: users.edith.userId,
+        role: 'edit',
+        disabled: false,
+        sso: false,
+        spaces: 0,
+        teams: 0,
         joinedAt: expect.any(String),
-        user: { object: 'user', id: users.edith.userId, displayName: 'Edith Editor', email: users.edith.email, urls: { location: `${t.baseUrl}/v1/users/${users.edith.userId}` } },
+        user: {
+          object: 'user',
+          id: users.edith.userId,
+          displayName: 'Edith Editor',
+          email: users.edith.email,
+          urls: { location: `${t.baseUrl}/v1/users/${users.edith.userId}` },
+        },
       });
 
       const viaClient = await t.client(admin).orgs.listMembersInOrganizationById(orgId);
@@ -106,8 +125,12 @@ describe('organization members (e2e)', () => {
     });
 
     it.each([
-      [{ limit: -1 }, 'limit'], [{ limit: 1001 }, 'limit'], [{ role: 'boss' }, 'role'], [{ order: 'up' }, 'order'],
-      [{ sort: 'lastSeenAt' }, 'sort'], [{ page: 'not-a-cursor' }, 'page'],
+      [{ limit: -1 }, 'limit'],
+      [{ limit: 1001 }, 'limit'],
+      [{ role: 'boss' }, 'role'],
+      [{ order: 'up' }, 'order'],
+      [{ sort: 'lastSeenAt' }, 'sort'],
+      [{ page: 'not-a-cursor' }, 'page'],
     ])('rejects the query %j with 400 naming %s', async (query, field) => {
       const res = await list(query);
       expect(res.status).toBe(400);
@@ -159,14 +182,18 @@ describe('organization members (e2e)', () => {
         expect(res.status).toBe(403);
         expect(res.body.error.message).toContain('admin');
       }
-      expect((await clientError(t.client(users.carl.token).orgs.updateMemberInOrganizationById(orgId, users.carl.userId, { role: MemberRole.Admin }))).code).toBe(403);
+      expect(
+        (await clientError(t.client(users.carl.token).orgs.updateMemberInOrganizationById(orgId, users.carl.userId, { role: MemberRole.Admin }))).code,
+      ).toBe(403);
       expect((await get(users.rita.userId)).body.role).toBe('read');
       expect((await patch('nobody', { role: 'read' })).status).toBe(404);
       expect((await patch(users.rita.userId, { role: 'read' }, outsider)).status).toBe(404);
     });
 
     it.each([
-      [{ role: 'owner' }, 'role'], [{ role: 7 }, 'role'], [{ role: 'read', title: 'x' }, 'title'],
+      [{ role: 'owner' }, 'role'],
+      [{ role: 7 }, 'role'],
+      [{ role: 'read', title: 'x' }, 'title'],
     ])('rejects %j with 400 naming %s', async (body, field) => {
       const res = await patch(users.rita.userId, body);
       expect(res.status).toBe(400);

@@ -48,7 +48,9 @@ describe('organization roles and permissions (e2e)', () => {
     inviteId = (await call('createOrganizationInvite', { organizationId: orgId }, admin, { role: 'read' })).body.id;
     ({ token: outsider } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'owner'];
   const EXPECTED: Record<string, Record<Flag, boolean>> = {
@@ -62,7 +64,8 @@ describe('organization roles and permissions (e2e)', () => {
     owner: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: true, createContent: false },
   };
 
-  const flagsOf = async (role: string) => (await call('getOrganizationById', { organizationId: orgId }, who[role].token)).body.permissions as Record<Flag, boolean>;
+  const flagsOf = async (role: string) =>
+    (await call('getOrganizationById', { organizationId: orgId }, who[role].token)).body.permissions as Record<Flag, boolean>;
 
   it.each(ROLES)('%s: Organization.permissions follows the role table', async (role) => {
     const flags = await flagsOf(role);
@@ -73,7 +76,12 @@ describe('organization roles and permissions (e2e)', () => {
   /** Operations each flag opens, with the status they answer when allowed. */
   const GUARDED: Array<[Flag, string, (token: string) => Promise<{ status: number }>, number]> = [
     ['admin', 'updateOrganizationById', (tk) => call('updateOrganizationById', { organizationId: orgId }, tk, { title: 'Acme Docs' }), 200],
-    ['admin', 'updateMemberInOrganizationById', (tk) => call('updateMemberInOrganizationById', { organizationId: orgId, userId: who.read.userId }, tk, { role: 'read' }), 200],
+    [
+      'admin',
+      'updateMemberInOrganizationById',
+      (tk) => call('updateMemberInOrganizationById', { organizationId: orgId, userId: who.read.userId }, tk, { role: 'read' }),
+      200,
+    ],
     ['admin', 'removeMemberFromOrganizationById', (tk) => call('removeMemberFromOrganizationById', { organizationId: orgId, userId: 'not-a-member' }, tk), 204],
     ['admin', 'inviteUsersToOrganization', (tk) => call('inviteUsersToOrganization', { organizationId: orgId }, tk, { emails: [] }), 200],
     ['admin', 'listOrganizationInviteLinks', (tk) => call('listOrganizationInviteLinks', { organizationId: orgId }, tk), 200],
@@ -82,14 +90,29 @@ describe('organization roles and permissions (e2e)', () => {
     ['admin', 'deleteOrganizationInviteById', (tk) => call('deleteOrganizationInviteById', { organizationId: orgId, inviteId: 'no-such-invite' }, tk), 204],
     ['admin', 'createOrganizationTeam', (tk) => call('createOrganizationTeam', { organizationId: orgId }, tk, { title: 'Made' }), 201],
     ['admin', 'removeTeamFromOrganizationById', (tk) => call('removeTeamFromOrganizationById', { organizationId: orgId, teamId: 'no-such-team' }, tk), 204],
-    ['admin', 'updateTeamInOrganizationById (any team)', (tk) => call('updateTeamInOrganizationById', { organizationId: orgId, teamId }, tk, { title: 'Everyone' }), 200],
-    ['admin', 'addMemberToOrganizationTeamById (any team)', (tk) => call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId: who.read.userId }, tk, {}), 204],
+    [
+      'admin',
+      'updateTeamInOrganizationById (any team)',
+      (tk) => call('updateTeamInOrganizationById', { organizationId: orgId, teamId }, tk, { title: 'Everyone' }),
+      200,
+    ],
+    [
+      'admin',
+      'addMemberToOrganizationTeamById (any team)',
+      (tk) => call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId: who.read.userId }, tk, {}),
+      204,
+    ],
     ['listMembers', 'listMembersInOrganizationById', (tk) => call('listMembersInOrganizationById', { organizationId: orgId }, tk), 200],
     ['listMembers', 'getMemberInOrganizationById', (tk) => call('getMemberInOrganizationById', { organizationId: orgId, userId: who.admin.userId }, tk), 200],
     ['listTeams', 'listTeamsInOrganizationById', (tk) => call('listTeamsInOrganizationById', { organizationId: orgId }, tk), 200],
     ['listTeams', 'getTeamInOrganizationById', (tk) => call('getTeamInOrganizationById', { organizationId: orgId, teamId }, tk), 200],
     ['listTeams', 'listTeamMembersInOrganizationById', (tk) => call('listTeamMembersInOrganizationById', { organizationId: orgId, teamId }, tk), 200],
-    ['listTeams', 'listTeamsForOrganizationMember', (tk) => call('listTeamsForOrganizationMember', { organizationId: orgId, userId: who.owner.userId }, tk), 200],
+    [
+      'listTeams',
+      'listTeamsForOrganizationMember',
+      (tk) => call('listTeamsForOrganizationMember', { organizationId: orgId, userId: who.owner.userId }, tk),
+      200,
+    ],
     ['view', 'getOrganizationById', (tk) => call('getOrganizationById', { organizationId: orgId }, tk), 200],
     ['createContent', 'createSpace (top level)', (tk) => call('createSpace', { organizationId: orgId }, tk, { title: 'Made' }), 201],
     ['createContent', 'createCollection (top level)', (tk) => call('createCollection', { organizationId: orgId }, tk, { title: 'Made' }), 201],
@@ -110,7 +133,9 @@ describe('organization roles and permissions (e2e)', () => {
       expect([add.status, rename.status]).toEqual(allowed ? [204, 200] : [403, 403]);
       // Owning one team manages only that team.
       if (flags.ownTeam && !flags.admin) {
-        expect((await call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId: who.read.userId }, who[role].token, {})).status).toBe(403);
+        expect((await call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId: who.read.userId }, who[role].token, {})).status).toBe(
+          403,
+        );
       }
     });
   });
@@ -118,16 +143,29 @@ describe('organization roles and permissions (e2e)', () => {
   it('a token of another organization gets 404 on every route of this context', async () => {
     const p = { organizationId: orgId, userId: who.read.userId, teamId, inviteId };
     const routes: Array<[string, unknown?]> = [
-      ['getOrganizationById'], ['updateOrganizationById', { title: 'Mine' }],
-      ['listMembersInOrganizationById'], ['getMemberInOrganizationById'], ['updateMemberInOrganizationById', { role: 'admin' }],
-      ['removeMemberFromOrganizationById'], ['listTeamsForOrganizationMember'],
-      ['inviteUsersToOrganization', { emails: [] }], ['joinOrganizationWithInvite'],
-      ['listOrganizationInviteLinks'], ['createOrganizationInvite', { role: 'admin' }], ['getOrganizationInviteLink'],
-      ['updateOrganizationInviteById', { role: 'admin' }], ['deleteOrganizationInviteById'],
-      ['listTeamsInOrganizationById'], ['createOrganizationTeam', { title: 'Mine' }], ['getTeamInOrganizationById'],
-      ['updateTeamInOrganizationById', { title: 'Mine' }], ['removeTeamFromOrganizationById'],
-      ['listTeamMembersInOrganizationById'], ['updateMembersInOrganizationTeam', { add: [] }],
-      ['addMemberToOrganizationTeamById', {}], ['deleteMemberFromOrganizationTeamById'],
+      ['getOrganizationById'],
+      ['updateOrganizationById', { title: 'Mine' }],
+      ['listMembersInOrganizationById'],
+      ['getMemberInOrganizationById'],
+      ['updateMemberInOrganizationById', { role: 'admin' }],
+      ['removeMemberFromOrganizationById'],
+      ['listTeamsForOrganizationMember'],
+      ['inviteUsersToOrganization', { emails: [] }],
+      ['joinOrganizationWithInvite'],
+      ['listOrganizationInviteLinks'],
+      ['createOrganizationInvite', { role: 'admin' }],
+      ['getOrganizationInviteLink'],
+      ['updateOrganizationInviteById', { role: 'admin' }],
+      ['deleteOrganizationInviteById'],
+      ['listTeamsInOrganizationById'],
+      ['createOrganizationTeam', { title: 'Mine' }],
+      ['getTeamInOrganizationById'],
+      ['updateTeamInOrganizationById', { title: 'Mine' }],
+      ['removeTeamFromOrganizationById'],
+      ['listTeamMembersInOrganizationById'],
+      ['updateMembersInOrganizationTeam', { add: [] }],
+      ['addMemberToOrganizationTeamById', {}],
+      ['deleteMemberFromOrganizationTeamById'],
     ];
     // joinOrganizationWithInvite is the one route meant for non-members: it answers 404 here only
     // because this invite is deleted first (a live link would let anyone holding it join).
@@ -144,10 +182,28 @@ describe('organization roles and permissions (e2e)', () => {
   it('odd bodies on every write route answer 4xx naming a field, never 500', async () => {
     const p = { organizationId: orgId, userId: who.read.userId, teamId, inviteId: 'x' };
     const writes = [
-      'updateOrganizationById', 'updateMemberInOrganizationById', 'inviteUsersToOrganization', 'createOrganizationInvite', 'updateOrganizationInviteById',
-      'createOrganizationTeam', 'updateTeamInOrganizationById', 'updateMembersInOrganizationTeam', 'addMemberToOrganizationTeamById',
+      'updateOrganizationById',
+      'updateMemberInOrganizationById',
+      'inviteUsersToOrganization',
+      'createOrganizationInvite',
+      'updateOrganizationInviteById',
+      'createOrganizationTeam',
+      'updateTeamInOrganizationById',
+      'updateMembersInOrganizationTeam',
+      'addMemberToOrganizationTeamById',
     ];
-    const bodies: unknown[] = [[], [1, 2], { role: { $ne: null } }, { title: { a: 1 } }, { emails: [null] }, { add: [1] }, { memberships: [] }, { memberships: { x: null } }, { defaultContent: [] }, { mergeRules: null }];
+    const bodies: unknown[] = [
+      [],
+      [1, 2],
+      { role: { $ne: null } },
+      { title: { a: 1 } },
+      { emails: [null] },
+      { add: [1] },
+      { memberships: [] },
+      { memberships: { x: null } },
+      { defaultContent: [] },
+      { mergeRules: null },
+    ];
     for (const op of writes) {
       for (const body of bodies) {
         const res = await call(op, p, who.admin.token, body);

@@ -13,7 +13,10 @@ describe('organization settings (e2e)', () => {
   let other: string;
 
   const patch = async (body: unknown, token = admin, id = orgId) => {
-    const res = await t.http.patch(`/v1/orgs/${id}`).set(bearer(token)).send(body as object);
+    const res = await t.http
+      .patch(`/v1/orgs/${id}`)
+      .set(bearer(token))
+      .send(body as object);
     if (res.status === 200) expectMatchesOperation('updateOrganizationById', 200, res.body);
     else expectErrorResponse('updateOrganizationById', res.status, res.body);
     return res;
@@ -30,17 +33,33 @@ describe('organization settings (e2e)', () => {
   };
   /** Integration events of contexts that are being written elsewhere (collections, sites). */
   const emit = async (stream: string, type: string, data: object) => {
-    const r = await t.app.get(EventStore).append(stream, [{ id: newEventId(), type, data, metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 } }], 'any');
+    const r = await t.app
+      .get(EventStore)
+      .append(
+        stream,
+        [
+          {
+            id: newEventId(),
+            type,
+            data,
+            metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+          },
+        ],
+        'any',
+      );
     await t.engine.waitFor(r.position);
   };
-  const lastUpdate = async () => (await t.cli('events', '--stream', `organizations.organization-${orgId}`)).filter((e) => e.type === 'OrganizationUpdated').pop();
+  const lastUpdate = async () =>
+    (await t.cli('events', '--stream', `organizations.organization-${orgId}`)).filter((e) => e.type === 'OrganizationUpdated').pop();
 
   beforeAll(async () => {
     t = await startTestApp();
     ({ organizationId: orgId, userId: adminId, token: admin } = await t.bootstrap('Acme Docs', email('ada')));
     ({ organizationId: otherOrg, token: other } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('defaultRole: every role and null, read back by GET and by the contract query', async () => {
     for (const role of ['admin', 'create', 'review', 'edit', 'comment', 'read', null]) {
@@ -105,7 +124,8 @@ describe('organization settings (e2e)', () => {
     [{ emailDomains: ['not a domain'] }, 'emailDomains[0]'],
     [{ mergeRules: { type: 'rules', rules: [{ rule: 'require_specific_reviewers' }] } }, 'mergeRules.rules[0].users'],
     [{ mergeRules: { type: 'rules', rules: [{ rule: 'nope' }] } }, 'mergeRules.rules[0].rule'],
-    [{ ai: 1 }, 'ai'], [{ inviteLinks: 'on' }, 'inviteLinks'],
+    [{ ai: 1 }, 'ai'],
+    [{ inviteLinks: 'on' }, 'inviteLinks'],
   ])('rejects %j with 400 naming %s and changes nothing', async (body, field) => {
     const before = await get();
     const res = await patch(body);
@@ -115,7 +135,13 @@ describe('organization settings (e2e)', () => {
   });
 
   it('logo, flags and merge rules round-trip', async () => {
-    const mergeRules = { type: 'rules', rules: [{ rule: 'require_one_of_specific_reviewers', users: [adminId] }, { rule: 'custom', expression: 'reviews >= 2' }] };
+    const mergeRules = {
+      type: 'rules',
+      rules: [
+        { rule: 'require_one_of_specific_reviewers', users: [adminId] },
+        { rule: 'custom', expression: 'reviews >= 2' },
+      ],
+    };
     const res = await patch({ logo: 'https://cdn.example.com/logo.png', ai: true, sso: true, inviteLinks: true, mergeRules });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ai: true, sso: true, inviteLinks: true, mergeRules, urls: { logo: 'https://cdn.example.com/logo.png' } });

@@ -22,7 +22,10 @@ describe('space counts of teams and members (e2e)', () => {
   };
   const memberSpaces = async (userId: string, org = orgId, token = admin) => {
     const res = await t.http.get(`/v1/orgs/${org}/members/${userId}`).set(bearer(token));
-    if (res.status !== 200) { expectErrorResponse('getMemberInOrganizationById', res.status, res.body); return null; }
+    if (res.status !== 200) {
+      expectErrorResponse('getMemberInOrganizationById', res.status, res.body);
+      return null;
+    }
     expectMatchesOperation('getMemberInOrganizationById', 200, res.body);
     return res.body.spaces as number;
   };
@@ -32,7 +35,20 @@ describe('space counts of teams and members (e2e)', () => {
     return res.body.id as string;
   };
   const emit = async (spaceId: string, type: string, data: object) => {
-    const r = await t.app.get(EventStore).append(`test.space-${spaceId}`, [{ id: newEventId(), type, data: { spaceId, ...data }, metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 } }], 'any');
+    const r = await t.app
+      .get(EventStore)
+      .append(
+        `test.space-${spaceId}`,
+        [
+          {
+            id: newEventId(),
+            type,
+            data: { spaceId, ...data },
+            metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+          },
+        ],
+        'any',
+      );
     await t.engine.waitFor(r.position);
   };
 
@@ -42,7 +58,9 @@ describe('space counts of teams and members (e2e)', () => {
     [rita] = await t.cli('user', 'create', '--email', email('rita'), '--name', 'Rita', '--org', orgId, '--role', 'read');
     teamId = (await t.client(admin).orgs.createOrganizationTeam(orgId, { title: 'Writers', members: [rita.userId] })).data.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('through the spaces API: granting a team and a user a space counts it once each; revoking uncounts it', async () => {
     const [s1, s2] = [await space(), await space()];
@@ -60,7 +78,10 @@ describe('space counts of teams and members (e2e)', () => {
 
   it('by event: role changes do not double count; purge and transfer move or drop the count', async () => {
     const g = (s: string) => emit(s, 'SpacePermissionGranted', { organizationId: orgId, userId: rita.userId, role: 'read', previousRole: null });
-    await g('e1'); await g('e1'); await g('e2'); await g('e3');
+    await g('e1');
+    await g('e1');
+    await g('e2');
+    await g('e3');
     expect(await memberSpaces(rita.userId)).toBe(3);
     await emit('e1', 'SpacePermissionRevoked', { organizationId: orgId, userId: rita.userId, previousRole: 'read' });
     await emit('e2', 'SpacePurged', { organizationId: orgId, deletedAt: 'x', purgedAt: 'y' });
@@ -68,9 +89,28 @@ describe('space counts of teams and members (e2e)', () => {
 
     // e3 moves to another organization Rita joins later: it counts there, not here.
     const other = await t.bootstrap('Other', email('otto'));
-    await emit('e3', 'SpaceTransferred', { from: orgId, to: other.organizationId, previous: { parent: null, position: 'a' }, parent: null, position: 'b', transferredAt: 'z' });
+    await emit('e3', 'SpaceTransferred', {
+      from: orgId,
+      to: other.organizationId,
+      previous: { parent: null, position: 'a' },
+      parent: null,
+      position: 'b',
+      transferredAt: 'z',
+    });
     expect(await memberSpaces(rita.userId)).toBe(0);
-    await t.cli('user', 'create', '--email', (await t.http.get('/v1/user').set(bearer(rita.token))).body.email, '--name', 'Rita', '--org', other.organizationId, '--role', 'read', '--if-absent');
+    await t.cli(
+      'user',
+      'create',
+      '--email',
+      (await t.http.get('/v1/user').set(bearer(rita.token))).body.email,
+      '--name',
+      'Rita',
+      '--org',
+      other.organizationId,
+      '--role',
+      'read',
+      '--if-absent',
+    );
     expect(await memberSpaces(rita.userId, other.organizationId, other.token)).toBe(1);
   });
 });

@@ -2,7 +2,6 @@ import { MemberRole } from '@gitbook/api';
 import { bearer, clientError, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
-
 describe('organizations and users (e2e)', () => {
   let t: TestApp;
   let orgId: string;
@@ -19,11 +18,24 @@ describe('organizations and users (e2e)', () => {
     t = await startTestApp();
     adminEmail = email('admin');
     ({ organizationId: orgId, userId: adminId, token: admin } = await t.bootstrap('Acme Docs', adminEmail));
-    [{ userId: readerId, token: reader }] = await t.cli('user', 'create', '--email', email('reader'), '--name', 'Rita Reader', '--org', orgId, '--role', 'read');
+    [{ userId: readerId, token: reader }] = await t.cli(
+      'user',
+      'create',
+      '--email',
+      email('reader'),
+      '--name',
+      'Rita Reader',
+      '--org',
+      orgId,
+      '--role',
+      'read',
+    );
     [{ token: editor }] = await t.cli('user', 'create', '--email', email('editor'), '--name', 'Eddie Editor', '--org', orgId, '--role', 'edit');
     ({ token: outsider, organizationId: outsiderOrgId } = await t.bootstrap('Other Org', email('outsider')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const getOrg = async (id: string, token = admin) => {
     const res = await t.http.get(`/v1/orgs/${id}`).set(bearer(token));
@@ -32,7 +44,10 @@ describe('organizations and users (e2e)', () => {
     return res;
   };
   const patchOrg = async (id: string, body: unknown, token = admin) => {
-    const res = await t.http.patch(`/v1/orgs/${id}`).set(bearer(token)).send(body as object);
+    const res = await t.http
+      .patch(`/v1/orgs/${id}`)
+      .set(bearer(token))
+      .send(body as object);
     if (res.status === 200) expectMatchesOperation('updateOrganizationById', 200, res.body);
     else expectErrorResponse('updateOrganizationById', res.status, res.body);
     return res;

@@ -69,7 +69,10 @@ function derivedForgeries(real: string): Array<[string, string]> {
       [`key ${i} an object`, at(i, { $gt: '' })],
       [`key ${i} an array`, at(i, [k[i]])],
       [`key ${i} nested`, at(i, [[{ a: [1] }]])],
-      [`key ${i} not finite`, Buffer.from(JSON.stringify({ ...c, k: k.map((x, j) => (j === i ? '__INF__' : x)) }).replace('"__INF__"', '1e999')).toString('base64url')],
+      [
+        `key ${i} not finite`,
+        Buffer.from(JSON.stringify({ ...c, k: k.map((x, j) => (j === i ? '__INF__' : x)) }).replace('"__INF__"', '1e999')).toString('base64url'),
+      ],
     ]),
   ];
 }
@@ -89,7 +92,10 @@ describe('paging cursors and limits on every list (e2e)', () => {
     await t.bootstrap('Cursor Org Two', adminEmail); // the same user: two organizations to list
     admin = boot.token;
     const org = boot.organizationId;
-    const as = (method: 'post' | 'put' | 'patch', path: string, body: unknown, token = admin) => t.http[method](path).set(bearer(token)).send(body as object);
+    const as = (method: 'post' | 'put' | 'patch', path: string, body: unknown, token = admin) =>
+      t.http[method](path)
+        .set(bearer(token))
+        .send(body as object);
     const [r1] = await t.cli('user', 'create', '--email', email('rev1'), '--name', 'Rev One', '--org', org, '--role', 'review');
     const [r2] = await t.cli('user', 'create', '--email', email('rev2'), '--name', 'Rev Two', '--org', org, '--role', 'review');
     const team1 = (await as('put', `/v1/orgs/${org}/teams`, { title: 'Team one', members: [r1.userId, r2.userId] })).body.id;
@@ -107,7 +113,13 @@ describe('paging cursors and limits on every list (e2e)', () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex').toString('base64');
     const cr1 = (await a.createCR(space, admin, { subject: 'Content', status: 'open' })).body.id;
     const written = await a.write(space, cr1, admin, [
-      { operation: 'insert_files', files: [{ ref: 'f.png', name: 'f.png', contentType: 'image/png', base64: png }, { ref: 'g.txt', name: 'g.txt', contentType: 'text/plain', base64: b64('g') }] },
+      {
+        operation: 'insert_files',
+        files: [
+          { ref: 'f.png', name: 'f.png', contentType: 'image/png', base64: png },
+          { ref: 'g.txt', name: 'g.txt', contentType: 'text/plain', base64: b64('g') },
+        ],
+      },
       { operation: 'insert_page', title: 'B', ref: 'b', document: { markdown: '[web](https://example.com) [docs](https://docs.example.com)' } },
       { operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md) ![f](./f.png)' } },
       { operation: 'insert_page', title: 'C', document: { markdown: '[b again](./b.md) ![f again](./f.png)' } },
@@ -123,10 +135,17 @@ describe('paging cursors and limits on every list (e2e)', () => {
     await a.createCR(space, admin, { subject: 'Another', status: 'open' });
     await a.write(space, cr2, admin, [{ operation: 'insert_page', title: 'D', document: { markdown: 'd' } }]);
     expect((await as('post', `/v1/spaces/${space}/change-requests/${cr2}/requested-reviewers`, { users: [r1.userId, r2.userId] })).status).toBe(200);
-    for (const r of [r1, r2]) expect((await as('post', `/v1/spaces/${space}/change-requests/${cr2}/reviews`, { status: 'approved' }, r.token)).status).toBe(201);
+    for (const r of [r1, r2])
+      expect((await as('post', `/v1/spaces/${space}/change-requests/${cr2}/reviews`, { status: 'approved' }, r.token)).status).toBe(201);
     Object.assign(ids, {
-      organizationId: org, userId: r1.userId, teamId: team1, collectionId: coll1, spaceId: space, changeRequestId: cr2,
-      pageId: pages.B, fileId: files.find((f: { name: string }) => f.name === 'f.png').id,
+      organizationId: org,
+      userId: r1.userId,
+      teamId: team1,
+      collectionId: coll1,
+      spaceId: space,
+      changeRequestId: cr2,
+      pageId: pages.B,
+      fileId: files.find((f: { name: string }) => f.name === 'f.png').id,
       revisionId: (await t.http.get(`/v1/spaces/${space}`).set(bearer(admin))).body.revision,
     });
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
@@ -142,16 +161,28 @@ describe('paging cursors and limits on every list (e2e)', () => {
       return [{ route, operationId, url }];
     });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const get = (url: string, query: Record<string, unknown> = {}) => t.http.get(url).query(query).set(bearer(admin));
 
   it('finds the lists: every served reference operation with a page parameter', () => {
-    expect(lists.map((l) => l.operationId).sort()).toEqual(expect.arrayContaining([
-      'listOrganizationsForAuthenticatedUser', 'listMembersInOrganizationById', 'listTeamsInOrganizationById', 'listTeamMembersInOrganizationById',
-      'listUserPermissionsInSpace', 'listPermissionsAggregateInSpace', 'listSpacesInOrganizationById', 'listChangeRequestsForSpace',
-      'listFiles', 'listSpaceLinks', 'getReviewsByChangeRequestId',
-    ]));
+    expect(lists.map((l) => l.operationId).sort()).toEqual(
+      expect.arrayContaining([
+        'listOrganizationsForAuthenticatedUser',
+        'listMembersInOrganizationById',
+        'listTeamsInOrganizationById',
+        'listTeamMembersInOrganizationById',
+        'listUserPermissionsInSpace',
+        'listPermissionsAggregateInSpace',
+        'listSpacesInOrganizationById',
+        'listChangeRequestsForSpace',
+        'listFiles',
+        'listSpaceLinks',
+        'getReviewsByChangeRequestId',
+      ]),
+    );
     expect(lists.length).toBeGreaterThanOrEqual(29);
   });
 
@@ -167,12 +198,20 @@ describe('paging cursors and limits on every list (e2e)', () => {
     const failures: string[] = [];
     for (const l of lists) {
       const real = (await get(l.url, { limit: 1 })).body.next.page as string;
-      const decoded = (() => { try { return unb64(real); } catch { return null; } })();
+      const decoded = (() => {
+        try {
+          return unb64(real);
+        } catch {
+          return null;
+        }
+      })();
       const isCodecCursor = decoded && typeof decoded === 'object' && decoded.v === 1 && typeof decoded.l === 'string' && Array.isArray(decoded.k);
-      if (!isCodecCursor) failures.push(`${l.route}: its cursor is not one of the shared codec (${Buffer.from(real, 'base64url').toString('utf8').slice(0, 80)})`);
+      if (!isCodecCursor)
+        failures.push(`${l.route}: its cursor is not one of the shared codec (${Buffer.from(real, 'base64url').toString('utf8').slice(0, 80)})`);
       for (const [label, page] of [...GENERIC_FORGERIES, ...(isCodecCursor ? derivedForgeries(real) : [])]) {
         const res = await get(l.url, { page, limit: 1 });
-        if (res.status !== 400 || !/^page: /.test(res.body?.error?.message ?? '')) failures.push(`${l.route} ${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+        if (res.status !== 400 || !/^page: /.test(res.body?.error?.message ?? ''))
+          failures.push(`${l.route} ${label}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
         else expectErrorResponse(l.operationId, 400, res.body);
       }
     }

@@ -51,7 +51,15 @@ const COLLECTION_ROUTES: Record<keyof CollectionPermissions, string[]> = {
 type Who = 'admin' | 'create' | 'review' | 'edit' | 'comment' | 'read' | 'guest';
 const ORG_ROLES: Who[] = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest'];
 /** Effective roles on a private space or collection: each organization role gives its own; a guest without grants has none. */
-const EFFECTIVE: Array<[Who, Role | null]> = [['admin', 'admin'], ['create', 'create'], ['review', 'review'], ['edit', 'edit'], ['comment', 'comment'], ['read', 'read'], ['guest', null]];
+const EFFECTIVE: Array<[Who, Role | null]> = [
+  ['admin', 'admin'],
+  ['create', 'create'],
+  ['review', 'review'],
+  ['edit', 'edit'],
+  ['comment', 'comment'],
+  ['read', 'read'],
+  ['guest', null],
+];
 
 describe('permission flags against the routes they stand for (e2e)', () => {
   let t: TestApp;
@@ -88,16 +96,22 @@ describe('permission flags against the routes they stand for (e2e)', () => {
     for (const role of ORG_ROLES) {
       const [u] = await t.cli('user', 'create', '--email', email(role), '--name', `M ${role}`, '--org', orgId, '--role', role === 'guest' ? 'read' : role);
       const team = (await call('createOrganizationTeam', { organizationId: orgId }, author, { title: `Team of ${role}`, members: [u.userId] })).body.id;
-      expect((await call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId: team, userId: u.userId }, author, { role: 'owner' })).status).toBe(204);
+      expect((await call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId: team, userId: u.userId }, author, { role: 'owner' })).status).toBe(
+        204,
+      );
       who[role] = { userId: u.userId, token: u.token, team };
     }
     expect((await call('updateMemberInOrganizationById', { organizationId: orgId, userId: who.guest.userId }, author, { role: null })).status).toBe(200);
     collectionId = (await call('createCollection', { organizationId: orgId }, author, { title: 'Handbook' })).body.id;
     spaceId = (await call('createSpace', { organizationId: orgId }, author, { title: 'Private', parent: collectionId })).body.id;
     const app = t.app.getHttpAdapter().getInstance() as { router?: { stack: any[] }; _router?: { stack: any[] } };
-    served = new Set((app.router ?? app._router)!.stack.filter((l) => l.route).flatMap((l) => Object.keys(l.route.methods).map((m) => normalize(m, l.route.path))));
+    served = new Set(
+      (app.router ?? app._router)!.stack.filter((l) => l.route).flatMap((l) => Object.keys(l.route.methods).map((m) => normalize(m, l.route.path))),
+    );
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   describe('the policy agrees with the router: a flag is available exactly when a route for it is served', () => {
     const rows = [
@@ -127,7 +141,11 @@ describe('permission flags against the routes they stand for (e2e)', () => {
         return;
       }
       const { status } = await drive(who[role].token);
-      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({ flag, value: flags[flag], status: flags[flag] ? 'allowed' : 403 });
+      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({
+        flag,
+        value: flags[flag],
+        status: flags[flag] ? 'allowed' : 403,
+      });
     });
   });
 
@@ -163,7 +181,11 @@ describe('permission flags against the routes they stand for (e2e)', () => {
         return;
       }
       const { status } = await drive(who[name].token);
-      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({ flag, value: flags[flag], status: flags[flag] ? 'allowed' : 403 });
+      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({
+        flag,
+        value: flags[flag],
+        status: flags[flag] ? 'allowed' : 403,
+      });
     });
 
     it.each(Object.keys(COLLECTION_FLAG_POLICY) as Array<keyof CollectionPermissions>)('Collection.permissions.%s', async (flag) => {
@@ -174,7 +196,11 @@ describe('permission flags against the routes they stand for (e2e)', () => {
         return;
       }
       const flags = shown.body.permissions;
-      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({ flag, value: flags[flag], status: flags[flag] ? 'allowed' : 403 });
+      expect({ flag, value: flags[flag], status: ok(status) ? 'allowed' : status }).toEqual({
+        flag,
+        value: flags[flag],
+        status: flags[flag] ? 'allowed' : 403,
+      });
     });
   });
 });

@@ -12,7 +12,11 @@ describe('read-your-writes', () => {
   it('every GET after a 2xx write reflects it (200 iterations)', async () => {
     const { id } = (await t.http.post(`/v1/orgs/${org.organizationId}/spaces`).set(bearer(org.token)).send({ title: 'v0' }).expect(201)).body;
     for (let i = 1; i <= 200; i++) {
-      await t.http.patch(`/v1/spaces/${id}`).set(bearer(org.token)).send({ title: `v${i}` }).expect(200);
+      await t.http
+        .patch(`/v1/spaces/${id}`)
+        .set(bearer(org.token))
+        .send({ title: `v${i}` })
+        .expect(200);
       const got = await t.http.get(`/v1/spaces/${id}`).set(bearer(org.token)).expect(200);
       expect(got.body.title).toBe(`v${i}`);
     }
@@ -20,8 +24,15 @@ describe('read-your-writes', () => {
 
   it('a created space is in the very next listing, a deleted one is not', async () => {
     for (let i = 0; i < 30; i++) {
-      const { id } = (await t.http.post(`/v1/orgs/${org.organizationId}/spaces`).set(bearer(org.token)).send({ title: `s${i}` }).expect(201)).body;
-      const ids = async () => (await t.http.get(`/v1/orgs/${org.organizationId}/spaces?limit=1000`).set(bearer(org.token)).expect(200)).body.items.map((s: { id: string }) => s.id);
+      const { id } = (
+        await t.http
+          .post(`/v1/orgs/${org.organizationId}/spaces`)
+          .set(bearer(org.token))
+          .send({ title: `s${i}` })
+          .expect(201)
+      ).body;
+      const ids = async () =>
+        (await t.http.get(`/v1/orgs/${org.organizationId}/spaces?limit=1000`).set(bearer(org.token)).expect(200)).body.items.map((s: { id: string }) => s.id);
       expect(await ids()).toContain(id);
       await t.http.delete(`/v1/spaces/${id}`).set(bearer(org.token)).expect(205);
       expect(await ids()).not.toContain(id);

@@ -16,11 +16,26 @@ describe('projection rebuild', () => {
     const orgs = [await t.bootstrap('Alpha'), await t.bootstrap('Beta')];
     for (const org of orgs) {
       for (let i = 0; i < 15; i++) {
-        const { id } = (await t.http.post(`/v1/orgs/${org.organizationId}/spaces`).set(bearer(org.token)).send({ title: `S${i}`, emoji: '1f600' }).expect(201)).body;
-        if (i % 3 === 0) await t.http.patch(`/v1/spaces/${id}`).set(bearer(org.token)).send({ title: `S${i}!`, editMode: 'locked' }).expect(200);
+        const { id } = (
+          await t.http
+            .post(`/v1/orgs/${org.organizationId}/spaces`)
+            .set(bearer(org.token))
+            .send({ title: `S${i}`, emoji: '1f600' })
+            .expect(201)
+        ).body;
+        if (i % 3 === 0)
+          await t.http
+            .patch(`/v1/spaces/${id}`)
+            .set(bearer(org.token))
+            .send({ title: `S${i}!`, editMode: 'locked' })
+            .expect(200);
         if (i % 4 === 0) await t.http.delete(`/v1/spaces/${id}`).set(bearer(org.token)).expect(205);
       }
-      await t.http.patch(`/v1/orgs/${org.organizationId}`).set(bearer(org.token)).send({ emailDomains: ['example.com'] }).expect(200);
+      await t.http
+        .patch(`/v1/orgs/${org.organizationId}`)
+        .set(bearer(org.token))
+        .send({ emailDomains: ['example.com'] })
+        .expect(200);
     }
     await t.engine.drain();
   });
@@ -29,7 +44,12 @@ describe('projection rebuild', () => {
   it('replays every projection into a new generation equal to the live one, from another process context (CLI), while the API keeps answering', async () => {
     const before = await dumpAll(t.engine);
     const cli = await openContext({ config: PlatformConfig.fromEnv({}, { dataDir: t.dataDir, runWorkers: false }) });
-    const org = (await t.http.get('/v1/orgs').set(bearer((await t.bootstrap('Gamma')).token)).expect(200)).body.items[0];
+    const org = (
+      await t.http
+        .get('/v1/orgs')
+        .set(bearer((await t.bootstrap('Gamma')).token))
+        .expect(200)
+    ).body.items[0];
     const token = (await t.bootstrap('Delta')).token;
     let answered = 0;
     let rebuilding = true;

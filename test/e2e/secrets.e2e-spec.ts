@@ -41,12 +41,17 @@ async function cliContext(dataDir: string, clock: ManualClock, overrides: Partia
 async function contentWithLinks(t: TestApp, orgId: string, token: string) {
   const space = (await t.http.post(`/v1/orgs/${orgId}/spaces`).set(bearer(token)).send({ title: 'Docs' }).expect(201)).body;
   const cr = (await t.http.post(`/v1/spaces/${space.id}/change-requests`).set(bearer(token)).send({ subject: 'Draft' }).expect(201)).body;
-  const write = await t.http.post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`).query({ compat: 'false' }).set(bearer(token)).send({
-    changes: [
-      { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hello').toString('base64') }] },
-      { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hi' } },
-    ],
-  }).expect(200);
+  const write = await t.http
+    .post(`/v1/spaces/${space.id}/change-requests/${cr.id}/content`)
+    .query({ compat: 'false' })
+    .set(bearer(token))
+    .send({
+      changes: [
+        { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hello').toString('base64') }] },
+        { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hi' } },
+      ],
+    })
+    .expect(200);
   const fileId = write.body.insertedFiles[0].id;
   const file = (await t.http.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/files/${fileId}`).set(bearer(token)).expect(200)).body;
   const pdf = (await t.http.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`).set(bearer(token)).expect(200)).body;
@@ -113,7 +118,11 @@ describe('signed URLs and their keys (e2e)', () => {
     try {
       const before = await contentWithLinks(t, org.organizationId, org.token);
       const [rotation] = await cli.run('keys', 'rotate', '--grace', '600');
-      expect(rotation).toEqual({ keyId: expect.stringMatching(/^[0-9a-f]{16}$/), previousKeyId: expect.stringMatching(/^[0-9a-f]{16}$/), graceUntil: new Date(t.clock.now().getTime() + 600_000).toISOString() });
+      expect(rotation).toEqual({
+        keyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+        previousKeyId: expect.stringMatching(/^[0-9a-f]{16}$/),
+        graceUntil: new Date(t.clock.now().getTime() + 600_000).toISOString(),
+      });
       const after = await contentWithLinks(t, org.organizationId, org.token);
       expect(pathOf(after.pdfUrl)).toContain(`.${rotation.keyId}.`);
       expect(pathOf(before.pdfUrl)).toContain(`.${rotation.previousKeyId}.`);
@@ -147,10 +156,18 @@ describe('a data folder whose history holds the old signing-key event (e2e)', ()
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-legacy-'));
     const store = new SqliteEventStore(path.join(dataDir, 'events.sqlite'));
-    await store.append('content.signing-key', [{
-      id: newEventId(), type: 'ContentSigningKeyCreated', data: { key: legacyKey },
-      metadata: { actor: null, occurredAt: new Date(0).toISOString(), correlationId: newEventId(), causationId: null, schemaVersion: 1 },
-    }], 'no_stream');
+    await store.append(
+      'content.signing-key',
+      [
+        {
+          id: newEventId(),
+          type: 'ContentSigningKeyCreated',
+          data: { key: legacyKey },
+          metadata: { actor: null, occurredAt: new Date(0).toISOString(), correlationId: newEventId(), causationId: null, schemaVersion: 1 },
+        },
+      ],
+      'no_stream',
+    );
     await store.close();
     t = await startTestApp({ dataDir });
   });
@@ -179,7 +196,9 @@ describe('a data folder whose history holds the old signing-key event (e2e)', ()
     try {
       const row = raw.prepare("SELECT data FROM events WHERE type = 'ContentSigningKeyCreated'").get() as { data: string };
       expect(JSON.parse(row.data)).toEqual({ key: legacyKey });
-      expect(upcast({ type: 'ContentSigningKeyCreated', data: JSON.parse(row.data), metadata: { schemaVersion: 1 } }).data).toEqual({ key: expect.stringMatching(/redacted/) });
+      expect(upcast({ type: 'ContentSigningKeyCreated', data: JSON.parse(row.data), metadata: { schemaVersion: 1 } }).data).toEqual({
+        key: expect.stringMatching(/redacted/),
+      });
     } finally {
       raw.close();
     }
@@ -206,8 +225,14 @@ describe('CONTENT_SIGNING_KEY from the environment (e2e)', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-esdb-'));
     try {
       const env = { ...process.env, DATA_DIR: dataDir, PORT: '0', EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false', CONTENT_SIGNING_KEY: '' };
-      const failed = await promisify(execFile)(process.execPath, ['-r', './test/support/register-ts.js', 'apps/api/src/main.ts'], { cwd: root, env, timeout: 60_000 })
-        .then(() => null, (e: { code: number; stderr: string }) => e);
+      const failed = await promisify(execFile)(process.execPath, ['-r', './test/support/register-ts.js', 'apps/api/src/main.ts'], {
+        cwd: root,
+        env,
+        timeout: 60_000,
+      }).then(
+        () => null,
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(failed?.code).toBe(1);
       expect(failed?.stderr).toMatch(/CONTENT_SIGNING_KEY is required when EVENTSTORE_CONNECTION_STRING is set.*openssl rand -hex 32/);
     } finally {
@@ -236,9 +261,21 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
 
   it('writes through every command type', async () => {
     const as = (token: string) => ({
-      post: (url: string, body: unknown = {}) => t.http.post(url).set(bearer(token)).send(body as object),
-      put: (url: string, body: unknown = {}) => t.http.put(url).set(bearer(token)).send(body as object),
-      patch: (url: string, body: unknown = {}) => t.http.patch(url).set(bearer(token)).send(body as object),
+      post: (url: string, body: unknown = {}) =>
+        t.http
+          .post(url)
+          .set(bearer(token))
+          .send(body as object),
+      put: (url: string, body: unknown = {}) =>
+        t.http
+          .put(url)
+          .set(bearer(token))
+          .send(body as object),
+      patch: (url: string, body: unknown = {}) =>
+        t.http
+          .patch(url)
+          .set(bearer(token))
+          .send(body as object),
       del: (url: string) => t.http.delete(url).set(bearer(token)),
     });
     const adminEmail = email('admin');
@@ -303,18 +340,28 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     const first = (await admin.post(cr, { subject: 'First' }).expect(201)).body.id;
     const other = (await admin.post(cr, { subject: 'Other' }).expect(201)).body.id;
     await admin.patch(`${cr}/${first}`, { subject: 'First draft' }).expect(200);
-    const write = await t.http.post(`${cr}/${first}/content`).query({ compat: 'false' }).set(bearer(boot.token)).send({
-      changes: [
-        { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello' } },
-        { operation: 'insert_files', files: [{ name: 'a.txt', contentType: 'text/plain', base64: 'YQ==' }] },
-      ],
-    }).expect(200);
+    const write = await t.http
+      .post(`${cr}/${first}/content`)
+      .query({ compat: 'false' })
+      .set(bearer(boot.token))
+      .send({
+        changes: [
+          { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello' } },
+          { operation: 'insert_files', files: [{ name: 'a.txt', contentType: 'text/plain', base64: 'YQ==' }] },
+        ],
+      })
+      .expect(200);
     await admin.post(`${cr}/${first}/requested-reviewers`, { users: [editor.userId, joiner.userId] }).expect(200);
     await admin.del(`${cr}/${first}/requested-reviewers/${joiner.userId}`).expect(205);
     await as(editor.token).post(`${cr}/${first}/reviews`, { status: 'approved' }).expect(201);
     const file = (await t.http.get(`${cr}/${first}/content/files/${write.body.insertedFiles[0].id}`).set(bearer(boot.token)).expect(200)).body;
     keep('signed download URL', pathOf(file.downloadURL).split('.').pop()!);
-    keep('signed PDF URL', pathOf((await t.http.get(`${cr}/${first}/pdf`).set(bearer(boot.token)).expect(200)).body.url).split('.').pop()!);
+    keep(
+      'signed PDF URL',
+      pathOf((await t.http.get(`${cr}/${first}/pdf`).set(bearer(boot.token)).expect(200)).body.url)
+        .split('.')
+        .pop()!,
+    );
     await admin.post(`${cr}/${first}/merge`).expect(200);
     await t.engine.drain();
     await admin.post(`${cr}/${other}/update`).expect(200);
@@ -333,8 +380,9 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     await t.engine.drain();
 
     // The handlers @nestjs/cqrs registered with the CommandBus (it finds them the same way at bootstrap).
-    const registered = (new ExplorerService(t.app.get(ModulesContainer)).explore().commands ?? [])
-      .map((w) => Reflect.getMetadata('__commandHandler__', w.metatype as Function) as Function);
+    const registered = (new ExplorerService(t.app.get(ModulesContainer)).explore().commands ?? []).map(
+      (w) => Reflect.getMetadata('__commandHandler__', w.metatype as Function) as Function,
+    );
     const missing = registered.filter((c) => !executed.has(c)).map((c) => c.name);
     expect(missing).toEqual([]);
     expect(registered.length).toBeGreaterThan(40);
@@ -344,13 +392,21 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     expect(secrets.size).toBeGreaterThan(8);
     const db = new Database(path.join(t.dataDir, 'events.sqlite'), { readonly: true });
     try {
-      const rows = db.prepare('SELECT position, type, data, metadata FROM events').all() as Array<{ position: number; type: string; data: string; metadata: string }>;
+      const rows = db.prepare('SELECT position, type, data, metadata FROM events').all() as Array<{
+        position: number;
+        type: string;
+        data: string;
+        metadata: string;
+      }>;
       expect(rows.length).toBeGreaterThan(50);
       const found: string[] = [];
       for (const row of rows) {
         const text = `${row.data}\n${row.metadata}`;
         for (const [value, what] of secrets) {
-          const forms = [value, ...(/^[0-9a-f]{64}$/.test(value) ? [Buffer.from(value, 'hex').toString('base64'), Buffer.from(value, 'hex').toString('base64url')] : [])];
+          const forms = [
+            value,
+            ...(/^[0-9a-f]{64}$/.test(value) ? [Buffer.from(value, 'hex').toString('base64'), Buffer.from(value, 'hex').toString('base64url')] : []),
+          ];
           if (forms.some((f) => text.includes(f))) found.push(`${what} in event ${row.position} (${row.type})`);
         }
       }

@@ -13,7 +13,8 @@ import { cliProcess, eventually, request, startServerProcess, tempDataDir } from
 function slowCreate(baseUrl: string, orgId: string, token: string, title: string) {
   const text = JSON.stringify({ title });
   const req = http.request(new URL(`/v1/orgs/${orgId}/spaces`, baseUrl), {
-    method: 'POST', agent: false,
+    method: 'POST',
+    agent: false,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
   });
   const answered = new Promise<{ status: number; body: any }>((resolve, reject) => {
@@ -32,7 +33,10 @@ const refused = (baseUrl: string) =>
   new Promise<boolean>((resolve) => {
     const { port } = new URL(baseUrl);
     const s = net.connect(Number(port), '127.0.0.1');
-    s.once('connect', () => { s.destroy(); resolve(false); });
+    s.once('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
     s.once('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED'));
   });
 
@@ -40,12 +44,23 @@ const inFlight = async (baseUrl: string) => (await request(baseUrl, 'GET', '/hea
 
 describe('graceful shutdown of the server process (e2e)', () => {
   const dirs: string[] = [];
-  afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
 
   it('SIGTERM during slow requests: they complete, new connections are refused, exit 0 within 10 s, and the writes are there after a restart', async () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
-    const [{ organizationId: orgId, token }] = await cliProcess(dataDir, 'bootstrap', '--org', 'Shutdown Org', '--email', 'stop@example.com', '--name', 'Stopper');
+    const [{ organizationId: orgId, token }] = await cliProcess(
+      dataDir,
+      'bootstrap',
+      '--org',
+      'Shutdown Org',
+      '--email',
+      'stop@example.com',
+      '--name',
+      'Stopper',
+    );
     const server = await startServerProcess(dataDir);
     try {
       const slow = ['Slow one', 'Slow two', 'Slow three'].map((title) => slowCreate(server.baseUrl, orgId, token, title));

@@ -2,8 +2,12 @@ import { startTestApp, TestApp, bearer } from '../support/test-app';
 
 describe('smoke', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await startTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('serves api info, orgs and spaces', async () => {
     await t.http.get('/v1/').expect(200);

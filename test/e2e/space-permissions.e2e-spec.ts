@@ -16,11 +16,17 @@ describe('space permissions (e2e)', () => {
   let team: string;
   let spaceId: string;
 
-  async function call(operationId: string, params: Record<string, string>, token = admin.token, opts: { body?: unknown; query?: Record<string, unknown> } = {}) {
+  async function call(
+    operationId: string,
+    params: Record<string, string>,
+    token = admin.token,
+    opts: { body?: unknown; query?: Record<string, unknown> } = {},
+  ) {
     return callOperation(t, operationId, params, token, opts);
   }
   const invite = (body: unknown, token = admin.token) => call('inviteToSpace', { spaceId }, token, { body });
-  const users = async () => (await call('listUserPermissionsInSpace', { spaceId })).body.items.map((i: { permission: string; user: { id: string } }) => [i.user.id, i.permission]);
+  const users = async () =>
+    (await call('listUserPermissionsInSpace', { spaceId })).body.items.map((i: { permission: string; user: { id: string } }) => [i.user.id, i.permission]);
   const aggregate = async (query: Record<string, unknown> = {}) => call('listPermissionsAggregateInSpace', { spaceId }, admin.token, { query });
   const roleOf = async (u: U) => {
     const res = await call('getSpaceById', { spaceId }, u.token);
@@ -36,12 +42,17 @@ describe('space permissions (e2e)', () => {
     [writer] = await t.cli('user', 'create', '--email', email('will'), '--name', 'Will Writer', '--org', orgId, '--role', 'read');
     [guest] = await t.cli('user', 'create', '--email', email('gus'), '--name', 'Gus Guest');
     other = await t.bootstrap('Other Org', email('otto'));
-    const res = await t.http.put(`/v1/orgs/${orgId}/teams`).set(bearer(admin.token)).send({ title: 'Writers', members: [writer.userId] });
+    const res = await t.http
+      .put(`/v1/orgs/${orgId}/teams`)
+      .set(bearer(admin.token))
+      .send({ title: 'Writers', members: [writer.userId] });
     expect(res.status).toBe(201);
     team = res.body.id;
     spaceId = (await call('createSpace', { organizationId: orgId }, admin.token, { body: { title: 'Handbook' } })).body.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('starts with nobody invited; a guest cannot see the private space', async () => {
     expect(await users()).toEqual([]);
@@ -67,13 +78,20 @@ describe('space permissions (e2e)', () => {
     expect(await roleOf(writer)).toMatchObject({ edit: true, review: false });
     const teams = await call('listTeamPermissionsInSpace', { spaceId });
     expect(teams.status).toBe(200);
-    expect(teams.body.items).toEqual([{ permission: 'edit', team: expect.objectContaining({ object: 'team', id: team, title: 'Writers', members: 1, spaces: 1 }) }]);
+    expect(teams.body.items).toEqual([
+      { permission: 'edit', team: expect.objectContaining({ object: 'team', id: team, title: 'Writers', members: 1, spaces: 1 }) },
+    ]);
     expect(teams.body.count).toBe(1);
   });
 
   it('404 for an unknown user, an unknown team or a team of another organization; nothing is granted', async () => {
     const otherTeam = await t.http.put(`/v1/orgs/${other.organizationId}/teams`).set(bearer(other.token)).send({ title: 'Theirs' });
-    for (const body of [{ role: 'read', users: ['nobody'] }, { role: 'read', teams: ['no-team'] }, { role: 'read', teams: [otherTeam.body.id] }, { role: 'read', users: [reader.userId, 'nobody'] }]) {
+    for (const body of [
+      { role: 'read', users: ['nobody'] },
+      { role: 'read', teams: ['no-team'] },
+      { role: 'read', teams: [otherTeam.body.id] },
+      { role: 'read', users: [reader.userId, 'nobody'] },
+    ]) {
       const res = await invite(body);
       expect(res.status).toBe(404);
     }
@@ -81,8 +99,13 @@ describe('space permissions (e2e)', () => {
   });
 
   it.each([
-    [{ users: ['x'] }, 'role'], [{ role: 'owner', users: ['x'] }, 'role'], [{ role: 'read' }, 'users'], [{ role: 'read', users: [] }, 'users'],
-    [{ role: 'read', users: 'x' }, 'users'], [{ role: 'read', teams: [3] }, 'teams'], [{ role: 'read', users: ['x'], colour: 1 }, 'colour'],
+    [{ users: ['x'] }, 'role'],
+    [{ role: 'owner', users: ['x'] }, 'role'],
+    [{ role: 'read' }, 'users'],
+    [{ role: 'read', users: [] }, 'users'],
+    [{ role: 'read', users: 'x' }, 'users'],
+    [{ role: 'read', teams: [3] }, 'teams'],
+    [{ role: 'read', users: ['x'], colour: 1 }, 'colour'],
   ])('rejects %j with 400 naming %s', async (body, field) => {
     const res = await invite(body);
     expect(res.status).toBe(400);
@@ -145,7 +168,12 @@ describe('space permissions (e2e)', () => {
   });
 
   it('only admins of the space see or change who has access: 403 for a read member, 404 for outsiders', async () => {
-    for (const [op, body] of [['listUserPermissionsInSpace'], ['listTeamPermissionsInSpace'], ['listPermissionsAggregateInSpace'], ['inviteToSpace', { role: 'admin', users: [reader.userId] }]] as const) {
+    for (const [op, body] of [
+      ['listUserPermissionsInSpace'],
+      ['listTeamPermissionsInSpace'],
+      ['listPermissionsAggregateInSpace'],
+      ['inviteToSpace', { role: 'admin', users: [reader.userId] }],
+    ] as const) {
       expect((await call(op, { spaceId }, reader.token, { body })).status).toBe(403);
       expect((await call(op, { spaceId }, other.token, { body })).status).toBe(404);
     }
@@ -156,7 +184,12 @@ describe('space permissions (e2e)', () => {
   });
 
   it('deleting a team revokes its grants (TeamDeleted → revoke-deleted-team-grants saga)', async () => {
-    const doomed = (await t.http.put(`/v1/orgs/${orgId}/teams`).set(bearer(admin.token)).send({ title: 'Doomed', members: [reader.userId] })).body.id;
+    const doomed = (
+      await t.http
+        .put(`/v1/orgs/${orgId}/teams`)
+        .set(bearer(admin.token))
+        .send({ title: 'Doomed', members: [reader.userId] })
+    ).body.id;
     expect((await invite({ role: 'admin', teams: [doomed] })).status).toBe(204);
     expect((await call('listTeamPermissionsInSpace', { spaceId })).body.items.map((i: { team: { id: string } }) => i.team.id)).toContain(doomed);
     expect((await t.http.delete(`/v1/orgs/${orgId}/teams/${doomed}`).set(bearer(admin.token))).status).toBe(205);

@@ -5,8 +5,16 @@ import { expectErrorResponse, expectMatchesOperation } from '../support/referenc
 /** Runs a client call that must fail and returns the GitBookAPIError it threw. */
 /** An admin's Space.permissions: every flag but those of features not served (comments, git sync, integrations). */
 const ADMIN_FLAGS = {
-  view: true, access: true, admin: true, viewInviteLinks: true, edit: true,
-  triggerGitSync: false, comment: false, merge: true, review: true, installIntegration: false,
+  view: true,
+  access: true,
+  admin: true,
+  viewInviteLinks: true,
+  edit: true,
+  triggerGitSync: false,
+  comment: false,
+  merge: true,
+  review: true,
+  installIntegration: false,
 };
 
 describe('spaces (e2e)', () => {
@@ -24,7 +32,9 @@ describe('spaces (e2e)', () => {
     [{ token: reader }] = await t.cli('user', 'create', '--email', email('reader'), '--name', 'Rita Reader', '--org', orgId, '--role', 'read');
     ({ token: outsider, organizationId: outsiderOrgId } = await t.bootstrap('Other Org', email('outsider')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const createSpace = async (body: Record<string, unknown>, token = admin, org = orgId) => {
     const res = await t.http.post(`/v1/orgs/${org}/spaces`).set(bearer(token)).send(body);
@@ -172,7 +182,17 @@ describe('spaces (e2e)', () => {
     it('a member with role read may view and access but not admin or edit', async () => {
       const res = await getSpace(spaceId, reader);
       expect(res.status).toBe(200);
-      expect(res.body.permissions).toMatchObject({ view: true, access: true, admin: false, edit: false, viewInviteLinks: false, installIntegration: false, merge: false, review: false, triggerGitSync: false });
+      expect(res.body.permissions).toMatchObject({
+        view: true,
+        access: true,
+        admin: false,
+        edit: false,
+        viewInviteLinks: false,
+        installIntegration: false,
+        merge: false,
+        review: false,
+        triggerGitSync: false,
+      });
       const viaClient = await t.client(reader).spaces.getSpaceById(spaceId);
       expectMatchesOperation('getSpaceById', 200, viaClient.data);
       expect(viaClient.data.permissions).toEqual(res.body.permissions);
@@ -416,7 +436,16 @@ describe('spaces (e2e)', () => {
       const copy = res.body;
       expect(copy.id).not.toBe(src.id);
       expect(res.headers.location).toBe(`${t.baseUrl}/v1/spaces/${copy.id}`);
-      expect(copy).toMatchObject({ organization: orgId, emoji: '📗', editMode: 'locked', language: 'es', visibility: src.visibility, comments: 0, changeRequests: 0, permissions: ADMIN_FLAGS });
+      expect(copy).toMatchObject({
+        organization: orgId,
+        emoji: '📗',
+        editMode: 'locked',
+        language: 'es',
+        visibility: src.visibility,
+        comments: 0,
+        changeRequests: 0,
+        permissions: ADMIN_FLAGS,
+      });
       expect(copy.title).toContain('Original');
       expect(copy.revision).not.toBe(src.revision);
       expect(copy.createdAt).toBe(t.clock.now().toISOString());

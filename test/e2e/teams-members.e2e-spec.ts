@@ -17,7 +17,8 @@ describe('team members (e2e)', () => {
   const members = (teamId = team, query: Record<string, unknown> = {}, token = admin) =>
     call('listTeamMembersInOrganizationById', { organizationId: orgId, teamId }, token, { query });
   const seatIds = async (teamId = team) => (await members(teamId)).body.items.map((m: { organization: { id: string } }) => m.organization.id);
-  const add = (userId: string, body: unknown = {}, token = admin, teamId = team) => call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId }, token, { body });
+  const add = (userId: string, body: unknown = {}, token = admin, teamId = team) =>
+    call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId }, token, { body });
   const drop = (userId: string, token = admin, teamId = team) => call('deleteMemberFromOrganizationTeamById', { organizationId: orgId, teamId, userId }, token);
   const update = (body: unknown, token = admin, teamId = team) => call('updateMembersInOrganizationTeam', { organizationId: orgId, teamId }, token, { body });
   const getTeam = async (teamId = team) => (await call('getTeamInOrganizationById', { organizationId: orgId, teamId }, admin)).body;
@@ -26,7 +27,12 @@ describe('team members (e2e)', () => {
   beforeAll(async () => {
     t = await startTestApp();
     ({ organizationId: orgId, userId: adminId, token: admin } = await t.bootstrap('Acme Docs', email('ada')));
-    for (const [name, role] of [['edith', 'edit'], ['olga', 'edit'], ['rita', 'read'], ['pat', 'comment']] as const) {
+    for (const [name, role] of [
+      ['edith', 'edit'],
+      ['olga', 'edit'],
+      ['rita', 'read'],
+      ['pat', 'comment'],
+    ] as const) {
       const mail = email(name);
       const [x] = await t.cli('user', 'create', '--email', mail, '--name', `${name} Example`, '--org', orgId, '--role', role);
       u[name] = { ...x, email: mail };
@@ -34,7 +40,9 @@ describe('team members (e2e)', () => {
     team = (await t.client(admin).orgs.createOrganizationTeam(orgId, { title: 'Writers' })).data.id;
     other = (await t.client(admin).orgs.createOrganizationTeam(orgId, { title: 'Others' })).data.id;
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('PUT .../members/{userId} adds a member (204); the list, the team and the member show it', async () => {
     const res = await add(u.edith.userId);
@@ -42,7 +50,13 @@ describe('team members (e2e)', () => {
     const list = await members();
     expect(list.body.count).toBe(1);
     expect(list.body.items[0]).toEqual({
-      organization: expect.objectContaining({ object: 'member', id: u.edith.userId, role: 'edit', teams: 1, user: expect.objectContaining({ displayName: 'edith Example' }) }),
+      organization: expect.objectContaining({
+        object: 'member',
+        id: u.edith.userId,
+        role: 'edit',
+        teams: 1,
+        user: expect.objectContaining({ displayName: 'edith Example' }),
+      }),
       team: { role: 'member' },
       permissions: { view: true },
     });
@@ -57,7 +71,11 @@ describe('team members (e2e)', () => {
     expect(viaClient.status).toBe(204);
     const list = await t.client(admin).orgs.listTeamMembersInOrganizationById(orgId, team);
     expectMatchesOperation('listTeamMembersInOrganizationById', 200, list.data);
-    expect(list.data.items.map((m) => [m.organization.id, m.team.role])).toEqual([[u.edith.userId, 'member'], [u.olga.userId, 'owner'], [u.rita.userId, 'member']]);
+    expect(list.data.items.map((m) => [m.organization.id, m.team.role])).toEqual([
+      [u.edith.userId, 'member'],
+      [u.olga.userId, 'owner'],
+      [u.rita.userId, 'member'],
+    ]);
     expect((await getTeam()).members).toBe(3);
   });
 
@@ -67,7 +85,11 @@ describe('team members (e2e)', () => {
     expect(first.body.items).toHaveLength(2);
     const second = await members(team, { limit: 2, page: first.body.next.page });
     expect(second.body.next).toBeUndefined();
-    expect([...first.body.items, ...second.body.items].map((m: { organization: { id: string } }) => m.organization.id)).toEqual([u.edith.userId, u.olga.userId, u.rita.userId]);
+    expect([...first.body.items, ...second.body.items].map((m: { organization: { id: string } }) => m.organization.id)).toEqual([
+      u.edith.userId,
+      u.olga.userId,
+      u.rita.userId,
+    ]);
   });
 
   it('lists a member’s teams with their team role, filtered by title', async () => {
@@ -75,7 +97,10 @@ describe('team members (e2e)', () => {
     const res = await call('listTeamsForOrganizationMember', { organizationId: orgId, userId: u.olga.userId }, u.rita.token);
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(2);
-    expect(res.body.items.map((i: { team: { id: string }; member: { role: string } }) => [i.team.id, i.member.role])).toEqual([[team, 'owner'], [other, 'member']]);
+    expect(res.body.items.map((i: { team: { id: string }; member: { role: string } }) => [i.team.id, i.member.role])).toEqual([
+      [team, 'owner'],
+      [other, 'member'],
+    ]);
     const filtered = await t.client(admin).orgs.listTeamsForOrganizationMember(orgId, u.olga.userId, { title: 'OTH' });
     expectMatchesOperation('listTeamsForOrganizationMember', 200, filtered.data);
     expect(filtered.data.items.map((i) => i.team.title)).toEqual(['Others']);
@@ -94,10 +119,16 @@ describe('team members (e2e)', () => {
     expect((await getTeam()).members).toBe(2);
     expect((await member(u.rita.userId)).teams).toBe(0);
 
-    const viaClient = await t.client(admin).orgs.updateMembersInOrganizationTeam(orgId, team, { add: [u.rita.userId], memberships: { [u.pat.userId]: { role: TeamMemberRole.Owner } } });
+    const viaClient = await t
+      .client(admin)
+      .orgs.updateMembersInOrganizationTeam(orgId, team, { add: [u.rita.userId], memberships: { [u.pat.userId]: { role: TeamMemberRole.Owner } } });
     expect(viaClient.status).toBe(204);
     const roles = (await members()).body.items.map((m: { organization: { id: string }; team: { role: string } }) => [m.organization.id, m.team.role]);
-    expect(roles).toEqual([[u.olga.userId, 'owner'], [u.pat.userId, 'owner'], [u.rita.userId, 'member']]);
+    expect(roles).toEqual([
+      [u.olga.userId, 'owner'],
+      [u.pat.userId, 'owner'],
+      [u.rita.userId, 'member'],
+    ]);
   });
 
   it('DELETE .../members/{userId}: 205 removed, 204 not in the team (supertest and client)', async () => {
@@ -126,8 +157,12 @@ describe('team members (e2e)', () => {
     expect(notMember.status).toBe(400);
     expect(notMember.body.error.message).toContain('not a member');
     const cases: Array<[unknown, string]> = [
-      [{ add: 'x' }, 'add'], [{ add: [''] }, 'add[0]'], [{ memberships: { [u.rita.userId]: { role: 'boss' } } }, 'role'], [{ kick: [] }, 'kick'],
-      [{ add: ['nobody@example.com'] }, 'add[0]'], [{ add: [u.rita.userId, stranger] }, 'add[1]'],
+      [{ add: 'x' }, 'add'],
+      [{ add: [''] }, 'add[0]'],
+      [{ memberships: { [u.rita.userId]: { role: 'boss' } } }, 'role'],
+      [{ kick: [] }, 'kick'],
+      [{ add: ['nobody@example.com'] }, 'add[0]'],
+      [{ add: [u.rita.userId, stranger] }, 'add[1]'],
     ];
     for (const [body, field] of cases) {
       const res = await update(body);

@@ -19,18 +19,25 @@ describe('teams (e2e)', () => {
   const get = (teamId: string, token = admin) => call('getTeamInOrganizationById', { organizationId: orgId, teamId }, token);
   const rename = (teamId: string, body: unknown, token = admin) => call('updateTeamInOrganizationById', { organizationId: orgId, teamId }, token, { body });
   const del = (teamId: string, token = admin) => call('removeTeamFromOrganizationById', { organizationId: orgId, teamId }, token);
-  const seat = (teamId: string, userId: string, body: unknown = {}, token = admin) => call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId }, token, { body });
+  const seat = (teamId: string, userId: string, body: unknown = {}, token = admin) =>
+    call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId, userId }, token, { body });
   const ids = (res: { body: { items: Array<{ id: string }> } }) => res.body.items.map((i) => i.id);
 
   beforeAll(async () => {
     t = await startTestApp();
     ({ organizationId: orgId, userId: adminId, token: admin } = await t.bootstrap('Acme Docs', email('ada')));
-    for (const [name, role] of [['edith', 'edit'], ['olga', 'edit'], ['rita', 'read']] as const) {
+    for (const [name, role] of [
+      ['edith', 'edit'],
+      ['olga', 'edit'],
+      ['rita', 'read'],
+    ] as const) {
       [u[name]] = await t.cli('user', 'create', '--email', email(name), '--name', name, '--org', orgId, '--role', role);
     }
     ({ token: outsider, organizationId: outsiderOrgId } = await t.bootstrap('Other Org', email('otto')));
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   let writers: string;
   let reviewers: string;
@@ -41,7 +48,13 @@ describe('teams (e2e)', () => {
     writers = res.body.id;
     expect(res.headers.location).toBe(`${t.baseUrl}/v1/orgs/${orgId}/teams/${writers}`);
     expect(res.body).toEqual({
-      object: 'team', id: writers, title: 'Writers', members: 2, spaces: 0, createdAt: t.clock.now().toISOString(), permissions: { admin: true, view: true },
+      object: 'team',
+      id: writers,
+      title: 'Writers',
+      members: 2,
+      spaces: 0,
+      createdAt: t.clock.now().toISOString(),
+      permissions: { admin: true, view: true },
     });
     expect((await get(writers)).body).toEqual(res.body);
     expect((await list()).body).toEqual({ items: [res.body], count: 1 });
@@ -60,8 +73,13 @@ describe('teams (e2e)', () => {
   });
 
   it.each([
-    [{}, 'title'], [{ title: '' }, 'title'], [{ title: '   ' }, 'title'], [{ title: 'x'.repeat(65) }, 'title'], [{ title: 7 }, 'title'],
-    [{ title: 'T', members: 'x' }, 'members'], [{ title: 'T', owner: 'x' }, 'owner'],
+    [{}, 'title'],
+    [{ title: '' }, 'title'],
+    [{ title: '   ' }, 'title'],
+    [{ title: 'x'.repeat(65) }, 'title'],
+    [{ title: 7 }, 'title'],
+    [{ title: 'T', members: 'x' }, 'members'],
+    [{ title: 'T', owner: 'x' }, 'owner'],
   ])('rejects %j with 400 naming %s; nothing is created', async (body, field) => {
     const res = await create(body);
     expect(res.status).toBe(400);
@@ -86,7 +104,10 @@ describe('teams (e2e)', () => {
   });
 
   it('lists with paging, a case-insensitive title filter and an owner filter', async () => {
-    for (const title of ['Docs Team', 'API docs', 'Support']) { t.clock.advance(1000); await create({ title }); }
+    for (const title of ['Docs Team', 'API docs', 'Support']) {
+      t.clock.advance(1000);
+      await create({ title });
+    }
     const seen: string[] = [];
     let page: string | undefined;
     do {
@@ -161,9 +182,18 @@ describe('teams (e2e)', () => {
   it('spaces counts distinct spaces granted through the spaces context’s integration events', async () => {
     const store = t.app.get(EventStore);
     const emit = async (type: string, data: object) => {
-      const r = await store.append(`spaces.space-${(data as { spaceId: string }).spaceId}`, [{
-        id: newEventId(), type, data, metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
-      }], 'any');
+      const r = await store.append(
+        `spaces.space-${(data as { spaceId: string }).spaceId}`,
+        [
+          {
+            id: newEventId(),
+            type,
+            data,
+            metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+          },
+        ],
+        'any',
+      );
       await t.engine.waitFor(r.position);
     };
     await emit('SpaceTeamPermissionGranted', { spaceId: 's1', organizationId: orgId, teamId: writers, role: 'edit' });

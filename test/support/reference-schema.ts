@@ -103,7 +103,14 @@ function load(version: ReferenceVersion = '0.146.0'): Reference {
   for (const [p, item] of Object.entries<Json>(spec.paths ?? {})) {
     for (const m of METHODS) {
       const op = item?.[m];
-      if (op?.operationId) operations.set(op.operationId, { operationId: op.operationId, method: m.toUpperCase(), path: p, responses: op.responses ?? {}, requestBody: op.requestBody });
+      if (op?.operationId)
+        operations.set(op.operationId, {
+          operationId: op.operationId,
+          method: m.toUpperCase(),
+          path: p,
+          responses: op.responses ?? {},
+          requestBody: op.requestBody,
+        });
     }
   }
   const ref = { spec, ajv, operations, cache: new Map(), version };
@@ -192,7 +199,13 @@ function check(label: string, key: string, schema: Json, body: unknown, version:
 }
 
 function isEmptyBody(body: unknown): boolean {
-  return body === undefined || body === null || body === '' || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0) || (Buffer.isBuffer(body) && body.length === 0);
+  return (
+    body === undefined ||
+    body === null ||
+    body === '' ||
+    (typeof body === 'object' && !Array.isArray(body) && Object.keys(body as object).length === 0) ||
+    (Buffer.isBuffer(body) && body.length === 0)
+  );
 }
 
 export interface MatchOptions {
@@ -222,7 +235,9 @@ export function expectMatchesOperation(operationId: string, status: number, body
       const schema = responseBodySchema(op.responses.default, version);
       if (schema) return check(`${label} (default response)`, `${operationId}:default`, schema, body, version);
     }
-    throw new Error(`${label}: status ${status} is not documented by the reference (documented: ${Object.keys(op.responses).join(', ')})\nbody: ${preview(body)}`);
+    throw new Error(
+      `${label}: status ${status} is not documented by the reference (documented: ${Object.keys(op.responses).join(', ')})\nbody: ${preview(body)}`,
+    );
   }
   const schema = responseBodySchema(documented, version);
   if (!schema) {

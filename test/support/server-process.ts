@@ -37,26 +37,39 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface Answer { status: number; body: any; headers: http.IncomingHttpHeaders }
+export interface Answer {
+  status: number;
+  body: any;
+  headers: http.IncomingHttpHeaders;
+}
 
 /** One request on its own connection (no keep-alive pool to outlive the server). */
 export function request(baseUrl: string, method: string, url: string, headers: Record<string, string> = {}, body?: unknown): Promise<Answer> {
   const text = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(url, baseUrl), {
-      method, agent: false,
-      headers: text === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown = raw;
-        try { parsed = JSON.parse(raw); } catch { /* not JSON */ }
-        resolve({ status: res.statusCode!, body: parsed, headers: res.headers });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      new URL(url, baseUrl),
+      {
+        method,
+        agent: false,
+        headers: text === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = raw;
+          try {
+            parsed = JSON.parse(raw);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode!, body: parsed, headers: res.headers });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(text);
   });
@@ -71,16 +84,28 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => { output += c.toString(); });
-  child.stderr!.on('data', (c: Buffer) => { output += c.toString(); });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.stdout!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr!.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before answering:\n${output}`);
     try {
       if ((await request(baseUrl, 'GET', '/health/live')).status === 200) break;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`server did not answer /health/live:\n${output}`); }
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /health/live:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { baseUrl, dataDir, child, output: () => output, exited };
@@ -92,7 +117,11 @@ export async function cliProcess(dataDir: string, ...args: string[]): Promise<an
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir },
   });
-  return stdout.trim().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  return stdout
+    .trim()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
 }
 
 /** Polls until `ready` answers true, or fails after `ms`. */

@@ -28,11 +28,18 @@ export interface TestApp {
 export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock; config?: Partial<PlatformConfig> } = {}): Promise<TestApp> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-'));
   const clock = opts.clock ?? new ManualClock('2026-03-01T10:00:00.000Z');
-  const config = PlatformConfig.fromEnv({}, { dataDir, schedulerIntervalMs: 3_600_000, retryDelaysMs: [5, 10], logLevel: 'error',
-    // Suites share two busy cores with other Jest workers: shedding is tested by the suites that ask for it.
-    shedEventLoopDelayMs: 60_000,
-    ...opts.config,
-  });
+  const config = PlatformConfig.fromEnv(
+    {},
+    {
+      dataDir,
+      schedulerIntervalMs: 3_600_000,
+      retryDelaysMs: [5, 10],
+      logLevel: 'error',
+      // Suites share two busy cores with other Jest workers: shedding is tested by the suites that ask for it.
+      shedEventLoopDelayMs: 60_000,
+      ...opts.config,
+    },
+  );
   const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, clock })] }).compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, logger: ['error'] });
   configureHttp(app);
@@ -42,7 +49,10 @@ export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock
   config.publicUrl = baseUrl;
   const supertest = require('supertest');
   const t: TestApp = {
-    app, baseUrl, dataDir, clock,
+    app,
+    baseUrl,
+    dataDir,
+    clock,
     http: supertest(baseUrl),
     client: (token) => new GitBookAPI({ endpoint: baseUrl, authToken: token }),
     async cli(...argv) {

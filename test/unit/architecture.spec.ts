@@ -18,10 +18,16 @@ import * as ts from 'typescript';
 const root = path.resolve(__dirname, '..', '..');
 const order: { levels: Array<{ level: string; contexts: string[] }> } = JSON.parse(fs.readFileSync(path.join(root, 'docs', 'context-order.json'), 'utf8'));
 const levelOf = new Map<string, number>(order.levels.flatMap((l, i) => l.contexts.map((c) => [c, i] as [string, number])));
-const libs = fs.readdirSync(path.join(root, 'libs'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const libs = fs
+  .readdirSync(path.join(root, 'libs'), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 const files = (dir: string): string[] =>
-  fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
-const importsOf = (file: string) => [...fs.readFileSync(file, 'utf8').matchAll(/from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+const importsOf = (file: string) =>
+  [...fs.readFileSync(file, 'utf8').matchAll(/from\s+'([^']+)'|import\(\s*'([^']+)'\s*\)|require\('([^']+)'\)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
 const rel = (f: string) => path.relative(root, f);
 
 /** Which context an import specifier reaches, and whether it goes through a public entry. */
@@ -95,7 +101,9 @@ describe('architecture', () => {
           const mine = levelOf.get(lib);
           const theirs = levelOf.get(t.context);
           if (mine !== undefined && theirs !== undefined && theirs >= mine) {
-            offenders.push(`${rel(file)} -> ${spec}: ${t.context} is ${theirs === mine ? 'a sibling on the same level' : 'on a higher level'} (docs/context-order.json)`);
+            offenders.push(
+              `${rel(file)} -> ${spec}: ${t.context} is ${theirs === mine ? 'a sibling on the same level' : 'on a higher level'} (docs/context-order.json)`,
+            );
           }
         }
       }
@@ -106,7 +114,9 @@ describe('architecture', () => {
       const dir = path.join(root, 'libs', lib, 'src', 'domain');
       if (!fs.existsSync(dir)) return;
       const offenders = files(dir).flatMap((f) =>
-        importsOf(f).filter((s) => /^@nestjs\/|^(fs|path|http|net|child_process|better-sqlite3|mongodb|@eventstore\/)/.test(s)).map((s) => `${rel(f)} -> ${s}`),
+        importsOf(f)
+          .filter((s) => /^@nestjs\/|^(fs|path|http|net|child_process|better-sqlite3|mongodb|@eventstore\/)/.test(s))
+          .map((s) => `${rel(f)} -> ${s}`),
       );
       expect(offenders).toEqual([]);
     });
@@ -116,19 +126,26 @@ describe('architecture', () => {
     const eventsOf = new Map(libs.map((l) => [l, new Set(sources(l).flatMap((f) => declaredEventTypes(fs.readFileSync(f, 'utf8'))))]));
     for (const lib of libs) {
       it(`libs/${lib} names no event type of a higher or sibling context`, () => {
-        const offenders = sources(lib).flatMap((f) => upwardEventNames(lib, stringLiterals(fs.readFileSync(f, 'utf8')), eventsOf).map((o) => `${rel(f)}: ${o}`));
+        const offenders = sources(lib).flatMap((f) =>
+          upwardEventNames(lib, stringLiterals(fs.readFileSync(f, 'utf8')), eventsOf).map((o) => `${rel(f)}: ${o}`),
+        );
         expect(offenders).toEqual([]);
       });
     }
 
-    it('finds each context\'s event types and catches what it forbids', () => {
+    it("finds each context's event types and catches what it forbids", () => {
       // The check above must be able to fail: event names are collected, and an upper or sibling one is caught.
       expect(eventsOf.get('spaces')).toContain('SpacePurged');
       expect(eventsOf.get('content')).toContain('ChangeRequestCreated');
       expect(declaredEventTypes("type E = DomainEvent<'A', { a: 1 }> | DomainEvent<'B', {}>; type F = Other<'C'>;")).toEqual(['A', 'B']);
-      expect(stringLiterals("// 'SpacePurged'\n/* 'SpacePurged' */ const a = ['SpacePurged', `TeamDeleted`, SpaceEvents.SpaceCreated];")).toEqual(['SpacePurged', 'TeamDeleted']);
+      expect(stringLiterals("// 'SpacePurged'\n/* 'SpacePurged' */ const a = ['SpacePurged', `TeamDeleted`, SpaceEvents.SpaceCreated];")).toEqual([
+        'SpacePurged',
+        'TeamDeleted',
+      ]);
       expect(upwardEventNames('organizations', ['SpacePurged', 'TeamDeleted', 'UserRegistered'], eventsOf)).toEqual(["'SpacePurged' (an event of spaces)"]);
-      expect(upwardEventNames('spaces', ['ChangeRequestMerged', 'TeamDeleted', 'SpacePurged'], eventsOf)).toEqual(["'ChangeRequestMerged' (an event of content)"]);
+      expect(upwardEventNames('spaces', ['ChangeRequestMerged', 'TeamDeleted', 'SpacePurged'], eventsOf)).toEqual([
+        "'ChangeRequestMerged' (an event of content)",
+      ]);
       expect(upwardEventNames('content', ['SpacePurged', 'TeamDeleted'], eventsOf)).toEqual([]);
       const sibling = new Map([...eventsOf, ['sites', new Set(['SiteCreated'])], ['comments', new Set(['CommentPosted'])]]);
       levelOf.set('sites', levelOf.get('content')! + 1);

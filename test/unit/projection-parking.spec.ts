@@ -25,7 +25,10 @@ describe('projection retries, parking and replay', () => {
       handles: ['NoteWritten'],
       async apply(e, ctx) {
         const d = e.data as { id: string; text: string };
-        if (failFor.has(d.id)) { attempts++; throw new Error(`cannot project ${d.id}`); }
+        if (failFor.has(d.id)) {
+          attempts++;
+          throw new Error(`cannot project ${d.id}`);
+        }
         ctx.put('notes', { id: d.id, text: d.text });
       },
     });
@@ -38,7 +41,18 @@ describe('projection retries, parking and replay', () => {
   });
 
   const write = (id: string) =>
-    events.append(`notes-${id}`, [{ id: newEventId(), type: 'NoteWritten', data: { id, text: `t-${id}` }, metadata: { actor: null, occurredAt: new Date().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 } }], 'any');
+    events.append(
+      `notes-${id}`,
+      [
+        {
+          id: newEventId(),
+          type: 'NoteWritten',
+          data: { id, text: `t-${id}` },
+          metadata: { actor: null, occurredAt: new Date().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
 
   it('parks after the retries, continues with later events, and replays once fixed', async () => {
     failFor.add('b');

@@ -1,7 +1,20 @@
 import { ConsoleLogger, INestApplicationContext, LogLevel, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Conflict, EventStore, NotFound, RotateSigningKeyCommand, isRole, RequestContext, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule, ProjectionEngine, ReadStore } from '@app/platform';
+import {
+  Conflict,
+  EventStore,
+  NotFound,
+  RotateSigningKeyCommand,
+  isRole,
+  RequestContext,
+  PlatformConfig,
+  PlatformModule,
+  PlatformOptions,
+  PlatformWorkersModule,
+  ProjectionEngine,
+  ReadStore,
+} from '@app/platform';
 import { FindUserByEmailQuery, IssueTokenCommand, ListUserTokensQuery, RegisterUserCommand, RevokeTokenCommand } from '@app/identity';
 import { ListDeletedSpacesQuery } from '@app/spaces';
 import { AddOrganizationMemberCommand, CreateOrganizationCommand } from '@app/organizations';
@@ -81,7 +94,9 @@ async function execute(argv: string[], app: INestApplicationContext, out: Out, o
   const { key, args } = resolveCommand(words, COMMANDS);
   const commands = app.get(CommandBus);
   const queries = app.get(QueryBus);
-  const print = async (v: unknown): Promise<void> => { await out(JSON.stringify(v)); };
+  const print = async (v: unknown): Promise<void> => {
+    await out(JSON.stringify(v));
+  };
   const [cmd] = words;
   const [arg] = args;
   switch (key) {
@@ -143,7 +158,12 @@ async function execute(argv: string[], app: INestApplicationContext, out: Out, o
     case 'projections parked': {
       const engine = app.get(ProjectionEngine);
       // Sagas park events too.
-      if (arg !== undefined) oneOf('projection or saga', arg, (await engine.status()).map((s) => s.name));
+      if (arg !== undefined)
+        oneOf(
+          'projection or saga',
+          arg,
+          (await engine.status()).map((s) => s.name),
+        );
       for (const p of await engine.listParked(arg)) await print(p);
       return;
     }

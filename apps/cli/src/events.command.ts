@@ -15,9 +15,23 @@ interface EventsOptions {
 
 export function eventsOptions(flags: Flags): EventsOptions {
   if (flags.stream === '') throw new UsageError('--stream must name a stream');
-  const types = flags.type === undefined ? undefined : new Set(flags.type.split(',').map((t) => t.trim()).filter(Boolean));
+  const types =
+    flags.type === undefined
+      ? undefined
+      : new Set(
+          flags.type
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+        );
   if (types && types.size === 0) throw new UsageError('--type must name at least one event type (comma-separated)');
-  return { after: position(flags, 'after', 'from'), limit: positiveInt(flags, 'limit') ?? Infinity, stream: flags.stream, types, follow: flags.follow === 'true' };
+  return {
+    after: position(flags, 'after', 'from'),
+    limit: positiveInt(flags, 'limit') ?? Infinity,
+    stream: flags.stream,
+    types,
+    follow: flags.follow === 'true',
+  };
 }
 
 /**
@@ -33,7 +47,17 @@ export async function printEvents(store: EventStore, o: EventsOptions, out: Out,
     if (signal?.aborted || printed >= o.limit) return false;
     if (!wanted(e)) return true;
     const u = upcast(e);
-    await out(JSON.stringify({ type: u.type, stream: u.stream, revision: u.revision, position: u.position, occurredAt: u.metadata.occurredAt, actor: u.metadata.actor, data: u.data }));
+    await out(
+      JSON.stringify({
+        type: u.type,
+        stream: u.stream,
+        revision: u.revision,
+        position: u.position,
+        occurredAt: u.metadata.occurredAt,
+        actor: u.metadata.actor,
+        data: u.data,
+      }),
+    );
     return ++printed < o.limit;
   };
   if (o.follow) return follow(store, o.after, emit, signal);

@@ -22,7 +22,10 @@ async function main(): Promise<number> {
     stop.abort();
   });
   const following = isFollowing(argv);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       // A follower stops and closes its stores; anything else ends now (stores are crash-safe).
       if (following) stop.abort();

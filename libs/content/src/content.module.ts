@@ -35,20 +35,59 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
 /** Content: revisions, pages, files, change requests, reviews, merges (see README-design.md). */
 @Module({
   controllers: [
-    ChangeRequestsController, ReviewsController, ContentWriteController, MainContentController, ChangeRequestContentController, RevisionContentController,
-    SignedContentController, PdfController, SpaceLinksController,
+    ChangeRequestsController,
+    ReviewsController,
+    ContentWriteController,
+    MainContentController,
+    ChangeRequestContentController,
+    RevisionContentController,
+    SignedContentController,
+    PdfController,
+    SpaceLinksController,
   ],
   providers: [
-    ContentObjects, RevisionStore, ContentAccess, ContentWriter, ContentReader, ChangeRequestViews, SignedLinks,
-    InitializeSpaceContentHandler, CreateChangeRequestHandler, UpdateChangeRequestContentHandler, UpdateChangeRequestHandler, MergeChangeRequestHandler,
-    RecordChangeRequestMergedHandler, UpdateChangeRequestFromMainHandler, RequestReviewersHandler, RemoveReviewerHandler, SubmitReviewHandler,
-    GetChangeRequestHandler, ListChangeRequestsHandler, GetRevisionContentHandler, ListPagesHandler, GetPageHandler, ListFilesHandler, GetFileHandler,
-    ListChangeRequestPeopleHandler, GetReviewHandler, GetRequestedReviewersHandler, GetPdfUrlHandler, RenderPdfHandler, ListLinksHandler, ListBacklinksHandler,
-    SpaceContentSaga, MergeCompletionSaga, SpaceContentStatsHandler,
+    ContentObjects,
+    RevisionStore,
+    ContentAccess,
+    ContentWriter,
+    ContentReader,
+    ChangeRequestViews,
+    SignedLinks,
+    InitializeSpaceContentHandler,
+    CreateChangeRequestHandler,
+    UpdateChangeRequestContentHandler,
+    UpdateChangeRequestHandler,
+    MergeChangeRequestHandler,
+    RecordChangeRequestMergedHandler,
+    UpdateChangeRequestFromMainHandler,
+    RequestReviewersHandler,
+    RemoveReviewerHandler,
+    SubmitReviewHandler,
+    GetChangeRequestHandler,
+    ListChangeRequestsHandler,
+    GetRevisionContentHandler,
+    ListPagesHandler,
+    GetPageHandler,
+    ListFilesHandler,
+    GetFileHandler,
+    ListChangeRequestPeopleHandler,
+    GetReviewHandler,
+    GetRequestedReviewersHandler,
+    GetPdfUrlHandler,
+    RenderPdfHandler,
+    ListLinksHandler,
+    ListBacklinksHandler,
+    SpaceContentSaga,
+    MergeCompletionSaga,
+    SpaceContentStatsHandler,
   ],
 })
 export class ContentModule implements OnModuleInit {
-  constructor(private readonly engine: ProjectionEngine, private readonly spaceContent: SpaceContentSaga, private readonly mergeCompletion: MergeCompletionSaga) {}
+  constructor(
+    private readonly engine: ProjectionEngine,
+    private readonly spaceContent: SpaceContentSaga,
+    private readonly mergeCompletion: MergeCompletionSaga,
+  ) {}
 
   onModuleInit(): void {
     this.engine.registerProjection(contentObjectsProjection);

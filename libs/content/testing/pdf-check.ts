@@ -4,7 +4,10 @@ export function checkXref(pdf: Buffer): number {
   const start = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
   expect(text.slice(start, start + 4)).toBe('xref');
   const [, first, count] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(start))!;
-  const entries = text.slice(start).split('\n').slice(2, 2 + Number(count));
+  const entries = text
+    .slice(start)
+    .split('\n')
+    .slice(2, 2 + Number(count));
   entries.forEach((e, i) => {
     expect(e.length).toBe(19); // plus the newline: 20 bytes per entry
     if (i === 0) return expect(e).toBe('0000000000 65535 f ');
@@ -13,4 +16,3 @@ export function checkXref(pdf: Buffer): number {
   });
   return Number(count) - 1;
 }
-

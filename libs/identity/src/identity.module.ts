@@ -16,7 +16,14 @@ import { UsersController } from './http/users.controller';
 @Module({
   controllers: [UsersController],
   providers: [
-    RegisterUserHandler, IssueTokenHandler, RevokeTokenHandler, GetUsersHandler, GetUserEmailHandler, FindUserByEmailHandler, ListUserTokensHandler, TokenUsageRecorder,
+    RegisterUserHandler,
+    IssueTokenHandler,
+    RevokeTokenHandler,
+    GetUsersHandler,
+    GetUserEmailHandler,
+    FindUserByEmailHandler,
+    ListUserTokensHandler,
+    TokenUsageRecorder,
     { provide: TokenVerifier, useClass: ReadModelTokenVerifier },
   ],
   exports: [TokenVerifier],

@@ -2,10 +2,19 @@ export { OrganizationsModule } from './organizations.module';
 export { CreateOrganizationCommand, AddOrganizationMemberCommand } from './application/commands/organization.commands';
 export { GetMemberRoleQuery, GetOrganizationMergeRulesQuery, GetOrganizationQuery } from './application/queries/organization.queries';
 export {
-  GetUserTeamIdsQuery, GetTeamsInOrganizationQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery, GetOrganizationDefaultRoleQuery,
+  GetUserTeamIdsQuery,
+  GetTeamsInOrganizationQuery,
+  ListOrganizationMembersQuery,
+  ListTeamMemberIdsQuery,
+  GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
 /** Merge rules are validated alike for organizations, spaces and collections (`IsMergeRules(true)` allows `inherit`). */
 export { IsMergeRules, mergeRulesProblem, parseMergeRules } from './http/organization.validators';
 export {
-  ORGANIZATION_FLAG_POLICY, organizationAllows, organizationPermissions, type OrganizationFlag, type OrganizationFlagPolicy, type OrganizationPermissions,
+  ORGANIZATION_FLAG_POLICY,
+  organizationAllows,
+  organizationPermissions,
+  type OrganizationFlag,
+  type OrganizationFlagPolicy,
+  type OrganizationPermissions,
 } from './domain/organization-permissions';

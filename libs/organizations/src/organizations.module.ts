@@ -17,7 +17,12 @@ import { MemberRenderer } from './application/queries/member-renderer';
 import { ListMemberTeamsHandler } from './application/queries/member-teams.query';
 import { GetMemberHandler, ListMembersHandler } from './application/queries/member.queries';
 import { organizationContentProjection } from './application/queries/organization-content.projection';
-import { GetMemberRoleHandler, GetOrganizationHandler, GetOrganizationMergeRulesHandler, ListOrganizationsHandler } from './application/queries/organization.queries';
+import {
+  GetMemberRoleHandler,
+  GetOrganizationHandler,
+  GetOrganizationMergeRulesHandler,
+  ListOrganizationsHandler,
+} from './application/queries/organization.queries';
 import { organizationsProjection } from './application/queries/organizations.projection';
 import { TeamViews } from './application/queries/team-views';
 import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './application/queries/team.queries';
@@ -28,15 +33,37 @@ import { TeamsController } from './http/teams.controller';
 import { UsersController } from './http/users.controller';
 
 const COMMAND_HANDLERS = [
-  CreateOrganizationHandler, AddOrganizationMemberHandler, UpdateOrganizationHandler,
-  ChangeMemberRoleHandler, RemoveMemberHandler, InviteMembersHandler, JoinOrganizationHandler, JoinWithInviteHandler,
-  CreateInviteLinkHandler, ChangeInviteRoleHandler, DeleteInviteLinkHandler,
-  CreateTeamHandler, RenameTeamHandler, DeleteTeamHandler, ChangeTeamMembersHandler,
+  CreateOrganizationHandler,
+  AddOrganizationMemberHandler,
+  UpdateOrganizationHandler,
+  ChangeMemberRoleHandler,
+  RemoveMemberHandler,
+  InviteMembersHandler,
+  JoinOrganizationHandler,
+  JoinWithInviteHandler,
+  CreateInviteLinkHandler,
+  ChangeInviteRoleHandler,
+  DeleteInviteLinkHandler,
+  CreateTeamHandler,
+  RenameTeamHandler,
+  DeleteTeamHandler,
+  ChangeTeamMembersHandler,
 ];
 const QUERY_HANDLERS = [
-  GetMemberRoleHandler, GetOrganizationHandler, ListOrganizationsHandler, GetOrganizationMergeRulesHandler, GetOrganizationsForEmailDomainHandler,
-  ListMembersHandler, GetMemberHandler, ListMemberTeamsHandler, ListInviteLinksHandler, GetInviteLinkHandler,
-  ListTeamsHandler, GetTeamHandler, ListTeamMembersHandler, ...CONTRACT_QUERY_HANDLERS,
+  GetMemberRoleHandler,
+  GetOrganizationHandler,
+  ListOrganizationsHandler,
+  GetOrganizationMergeRulesHandler,
+  GetOrganizationsForEmailDomainHandler,
+  ListMembersHandler,
+  GetMemberHandler,
+  ListMemberTeamsHandler,
+  ListInviteLinksHandler,
+  GetInviteLinkHandler,
+  ListTeamsHandler,
+  GetTeamHandler,
+  ListTeamMembersHandler,
+  ...CONTRACT_QUERY_HANDLERS,
 ];
 
 /** Organizations: settings, members, invites, joining and teams (SSO joins this context later). */

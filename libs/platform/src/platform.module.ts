@@ -53,7 +53,10 @@ export const httpConventions = (): Provider[] => [
 @Global()
 @Module({})
 export class PlatformModule implements OnApplicationShutdown {
-  constructor(private readonly events: EventStore, private readonly reads: ReadStore) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+  ) {}
 
   static forRoot(options: PlatformOptions = {}): DynamicModule {
     const config = options.config ?? PlatformConfig.fromEnv();
@@ -78,7 +81,20 @@ export class PlatformModule implements OnApplicationShutdown {
       module: PlatformModule,
       imports: [CqrsModule.forRoot()],
       providers,
-      exports: [PlatformConfig, Clock, IdGenerator, EventStore, ReadStore, EventSourcing, ProjectionEngine, Scheduler, Urls, SigningKeys, SealedIds, CqrsModule],
+      exports: [
+        PlatformConfig,
+        Clock,
+        IdGenerator,
+        EventStore,
+        ReadStore,
+        EventSourcing,
+        ProjectionEngine,
+        Scheduler,
+        Urls,
+        SigningKeys,
+        SealedIds,
+        CqrsModule,
+      ],
     };
   }
 

@@ -4,5 +4,12 @@ export { GetSpaceAccessQuery, GetSpaceQuery, type SpaceAccessInfo } from './appl
 export { type SpaceDoc } from './application/queries/spaces.projection';
 export { ListDeletedSpacesQuery, type DeletedSpace } from './application/queries/deleted-spaces.queries';
 export {
-  spacePermissions, collectionPermissions, allows, SPACE_FLAG_POLICY, COLLECTION_FLAG_POLICY, type FlagPolicy, type SpacePermissions, type CollectionPermissions,
+  spacePermissions,
+  collectionPermissions,
+  allows,
+  SPACE_FLAG_POLICY,
+  COLLECTION_FLAG_POLICY,
+  type FlagPolicy,
+  type SpacePermissions,
+  type CollectionPermissions,
 } from './domain/authorization';

@@ -8,7 +8,12 @@ import { MergeRulesConfig } from '../domain/merge-rules';
 
 export type SpaceAccess = SpaceAccessInfo & { role: Role };
 
-const WHAT: Partial<Record<keyof SpacePermissions, string>> = { edit: 'Editing content', review: 'Reviewing change requests', merge: 'Merging change requests', view: 'Reading content' };
+const WHAT: Partial<Record<keyof SpacePermissions, string>> = {
+  edit: 'Editing content',
+  review: 'Reviewing change requests',
+  merge: 'Merging change requests',
+  view: 'Reading content',
+};
 
 /** The other contexts' public queries this context relies on (spaces, organizations, identity). */
 @Injectable()
@@ -25,7 +30,11 @@ export class ContentAccess {
     if (!info.permissions[flag]) {
       const { min, available } = SPACE_FLAG_POLICY[flag];
       const what = WHAT[flag] ?? 'This operation';
-      throw new Forbidden(available ? `${what} needs the ${min} role or higher on space ${spaceId} (permission ${flag}); the caller has ${info.role}` : `${what} is not available on this server (permission ${flag})`);
+      throw new Forbidden(
+        available
+          ? `${what} needs the ${min} role or higher on space ${spaceId} (permission ${flag}); the caller has ${info.role}`
+          : `${what} is not available on this server (permission ${flag})`,
+      );
     }
     return info as SpaceAccess;
   }

@@ -21,26 +21,49 @@ interface Ids {
  * the spaces context asks for them through its `SpaceContentStatsQuery`, it does not read these events.
  */
 export type ChangeRequestEvent =
-  | DomainEvent<'ChangeRequestCreated', Ids & {
-      organizationId: string; number: number; status: 'draft' | 'open'; subject: string; createdBy: string; createdAt: string;
-      base: RevisionRef; conversationsIssuesCluster: string | null;
-    }>
+  | DomainEvent<
+      'ChangeRequestCreated',
+      Ids & {
+        organizationId: string;
+        number: number;
+        status: 'draft' | 'open';
+        subject: string;
+        createdBy: string;
+        createdAt: string;
+        base: RevisionRef;
+        conversationsIssuesCluster: string | null;
+      }
+    >
   | DomainEvent<'ChangeRequestContentUpdated', Ids & { revision: string; root: string; parents: string[]; author: string; createdAt: string }>
-  | DomainEvent<'ChangeRequestUpdatedFromMain', Ids & { revision: string; root: string; parents: string[]; mergedAncestor: RevisionRef; author: string; createdAt: string }>
+  | DomainEvent<
+      'ChangeRequestUpdatedFromMain',
+      Ids & { revision: string; root: string; parents: string[]; mergedAncestor: RevisionRef; author: string; createdAt: string }
+    >
   | DomainEvent<'ChangeRequestDetailsUpdated', Ids & { subject?: string; description?: string; updatedAt: string }>
   | DomainEvent<'ChangeRequestStatusChanged', Ids & { from: ChangeRequestStatus; to: ChangeRequestStatus; updatedAt: string }>
   | DomainEvent<'ChangeRequestMerged', Ids & { from: ChangeRequestStatus; revision: string; mergedBy: string; mergedAt: string }>
   | DomainEvent<'ChangeRequestReviewersRequested', Ids & { users: string[]; requestedBy: string; revision: string; requestedAt: string }>
   | DomainEvent<'ChangeRequestReviewerRemoved', Ids & { userId: string; removedAt: string }>
-  | DomainEvent<'ChangeRequestReviewSubmitted', Ids & {
-      reviewId: string; reviewer: string; status: ReviewStatus; revision: string; requestedBy: string | null; submittedAt: string;
-    }>;
+  | DomainEvent<
+      'ChangeRequestReviewSubmitted',
+      Ids & {
+        reviewId: string;
+        reviewer: string;
+        status: ReviewStatus;
+        revision: string;
+        requestedBy: string | null;
+        submittedAt: string;
+      }
+    >;
 
 /** Events of `content.space-<id>`: main's head and change request numbering. */
 export type SpaceContentEvent =
   | DomainEvent<'SpaceContentInitialized', { spaceId: string; revision: string; root: string; createdAt: string }>
   | DomainEvent<'ChangeRequestNumberReserved', { spaceId: string; changeRequestId: string; number: number }>
-  | DomainEvent<'SpaceContentMerged', { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string }>
+  | DomainEvent<
+      'SpaceContentMerged',
+      { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string }
+    >
   // Moves main's head (content_heads), which answers Space.revision through SpaceContentStatsQuery.
   | DomainEvent<'SpaceContentRevised', { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate'; createdAt: string }>;
 

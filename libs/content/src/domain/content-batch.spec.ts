@@ -4,7 +4,10 @@ import { WorkingTree } from './tree';
 import { build, bodyOf, fixtureContext, insert } from './test-fixtures';
 
 const tree = (s: { pages: ReadonlyMap<string, any> }) => new WorkingTree(s.pages);
-const titles = (s: { pages: ReadonlyMap<string, any> }, parent: string | null = null) => tree(s).children(parent).map((p) => p.title);
+const titles = (s: { pages: ReadonlyMap<string, any> }, parent: string | null = null) =>
+  tree(s)
+    .children(parent)
+    .map((p) => p.title);
 
 describe('content batch', () => {
   it('given an empty tree, when pages are inserted, then they are placed in order with derived slugs and paths', () => {
@@ -14,7 +17,10 @@ describe('content batch', () => {
     expect(t.path('p3')).toBe('getting-started/install');
     expect(bodyOf(t.get('p3')!.doc)).toBe('Run it.');
     expect(r.outcomes).toEqual([
-      { object: 'created_page', page: 'p1' }, { object: 'created_page', page: 'p2' }, { object: 'created_page', page: 'p3' }, { object: 'created_page', page: 'p4' },
+      { object: 'created_page', page: 'p1' },
+      { object: 'created_page', page: 'p2' },
+      { object: 'created_page', page: 'p3' },
+      { object: 'created_page', page: 'p4' },
     ]);
   });
 
@@ -27,11 +33,15 @@ describe('content batch', () => {
 
   it('renames, re-slugs, moves and reorders with update_page', () => {
     const base = build([insert('A'), insert('B'), insert('C')]).structure;
-    const r = applyBatch(base, [
-      { operation: 'update_page', page: 'p3', fields: { title: 'Charlie', slug: 'charlie' } },
-      { operation: 'update_page', page: 'p3', fields: {}, at: 0 },
-      { operation: 'update_page', page: 'p2', fields: {}, into: 'p1' },
-    ], fixtureContext('x'));
+    const r = applyBatch(
+      base,
+      [
+        { operation: 'update_page', page: 'p3', fields: { title: 'Charlie', slug: 'charlie' } },
+        { operation: 'update_page', page: 'p3', fields: {}, at: 0 },
+        { operation: 'update_page', page: 'p2', fields: {}, into: 'p1' },
+      ],
+      fixtureContext('x'),
+    );
     expect(titles(r.structure)).toEqual(['Charlie', 'A']);
     expect(titles(r.structure, 'p1')).toEqual(['B']);
     expect(tree(r.structure).path('p3')).toBe('charlie');
@@ -47,12 +57,18 @@ describe('content batch', () => {
 
   it('resolves links by id, batch ref, absolute path and relative .md path to stable /pages/<id> links', () => {
     const base = build([insert('Guide'), insert('Install', '', { into: 'p1' })]).structure;
-    const r = applyBatch(base, [
-      insert('Setup', '[by ref](./later.md) [abs](/guide/install) [rel](../guide.md) [sib](install.md) [ext](https://x.io) [gone](/nope) `[code](/guide)`', { into: 'p1' }),
-      insert('Later', '', { ref: 'later' }),
-      { operation: 'insert_files', files: [{ ref: 'diagram.png', name: 'diagram.png', contentType: 'image/png', size: 3, blob: 'b1' }] },
-      { operation: 'update_page', page: 'p2', fields: {}, markdown: '![d](./diagram.png) [id](/pages/p1#top)' },
-    ], fixtureContext('x'));
+    const r = applyBatch(
+      base,
+      [
+        insert('Setup', '[by ref](./later.md) [abs](/guide/install) [rel](../guide.md) [sib](install.md) [ext](https://x.io) [gone](/nope) `[code](/guide)`', {
+          into: 'p1',
+        }),
+        insert('Later', '', { ref: 'later' }),
+        { operation: 'insert_files', files: [{ ref: 'diagram.png', name: 'diagram.png', contentType: 'image/png', size: 3, blob: 'b1' }] },
+        { operation: 'update_page', page: 'p2', fields: {}, markdown: '![d](./diagram.png) [id](/pages/p1#top)' },
+      ],
+      fixtureContext('x'),
+    );
     const body = (id: string) => bodyOf(r.structure.pages.get(id)!.doc);
     expect(body('x1')).toBe('[by ref](/pages/x2) [abs](/pages/p2) [rel](/pages/p1) [sib](/pages/p2) [ext](https://x.io) [gone](/nope) `[code](/guide)`');
     expect(body('p2')).toBe('![d](/files/x3) [id](/pages/p1#top)');
@@ -61,10 +77,13 @@ describe('content batch', () => {
 
   it('resolves the reference link forms: /pages/<slug path>, Git file paths, README and folder-style links', () => {
     const base = build([insert('Guide'), insert('Install', '', { into: 'p1' }), insert('Other')]).structure;
-    const links = '[a](/pages/guide/install) [b](/pages/guide/install.md) [c](/pages/guide/README.md) [d](/pages/README.md) [e](./install.md) [f](./install) [g](../other.md) [h](/pages/nope/x)';
+    const links =
+      '[a](/pages/guide/install) [b](/pages/guide/install.md) [c](/pages/guide/README.md) [d](/pages/README.md) [e](./install.md) [f](./install) [g](../other.md) [h](/pages/nope/x)';
     const r = applyBatch(base, [{ operation: 'update_page', page: 'p1', fields: {}, markdown: links }], fixtureContext('x'));
     // Guide has subpages, so its file is guide/README.md and relative links start in guide/.
-    expect(bodyOf(r.structure.pages.get('p1')!.doc)).toBe('[a](/pages/p2) [b](/pages/p2) [c](/pages/p1) [d](/pages/p1) [e](/pages/p2) [f](/pages/p2) [g](/pages/p3) [h](/pages/nope/x)');
+    expect(bodyOf(r.structure.pages.get('p1')!.doc)).toBe(
+      '[a](/pages/p2) [b](/pages/p2) [c](/pages/p1) [d](/pages/p1) [e](/pages/p2) [f](/pages/p2) [g](/pages/p3) [h](/pages/nope/x)',
+    );
   });
 
   describe('rejects the whole batch naming the change and the rule', () => {
@@ -76,7 +95,14 @@ describe('content batch', () => {
       ['index too large', [insert('X', '', { at: 5 })], /^changes\[0\]\.at: must be at most 1/],
       ['bad slug', [insert('X', '', { fields: { title: 'X', slug: 'Not Valid' } } as any)], /^changes\[0\]\.slug: must be lower-case/],
       ['unknown parent', [insert('X', '', { into: 'zzz' })], /^changes\[0\]\.into: no page with id zzz/],
-      ['deleted then updated', [{ operation: 'delete_page', page: 'p1' }, { operation: 'update_page', page: 'p2', fields: {} }], /^changes\[1\]\.page: no page with id p2/],
+      [
+        'deleted then updated',
+        [
+          { operation: 'delete_page', page: 'p1' },
+          { operation: 'update_page', page: 'p2', fields: {} },
+        ],
+        /^changes\[1\]\.page: no page with id p2/,
+      ],
       ['duplicate ref', [insert('X', '', { ref: 'r' }), insert('Y', '', { ref: 'r' })], /^changes\[1\]\.ref: "r" is already used/],
     ];
     it.each(cases)('%s', (_, changes, message) => {

@@ -27,9 +27,7 @@ export interface NewFile {
 }
 
 export type ChangeOutcome =
-  | { object: 'created_page'; page: string; ref?: string }
-  | { object: 'updated_page'; page: string }
-  | { object: 'deleted_page'; page: string };
+  { object: 'created_page'; page: string; ref?: string } | { object: 'updated_page'; page: string } | { object: 'deleted_page'; page: string };
 
 export interface BatchContext {
   now: string;
@@ -122,7 +120,7 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
         const { fields, body } = resolveFields(change, at);
         checkFields(fields, at);
         // `into` is a page id; as an extension it may also name a page inserted earlier in the batch by its ref.
-        const parent = change.into === undefined ? null : tree.get(change.into) ? change.into : pageRefs.get(change.into) ?? change.into;
+        const parent = change.into === undefined ? null : tree.get(change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
         if (parent) assertParent(tree, parent, at);
         assertIndex(tree, parent, change.at, undefined, at);
         if (change.ref !== undefined) {
@@ -149,7 +147,8 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
         const parent = change.into !== undefined ? change.into : current.parent;
         if (parent) {
           assertParent(tree, parent, at);
-          if (tree.isSelfOrDescendant(parent, current.id)) throw new BadRequest(`${at}.into: cannot move page ${current.id} into itself or one of its descendants`);
+          if (tree.isSelfOrDescendant(parent, current.id))
+            throw new BadRequest(`${at}.into: cannot move page ${current.id} into itself or one of its descendants`);
         }
         const next = withFields({ ...current, updatedAt: ctx.now }, fields);
         assertSlugFree(tree, parent, next.slug, current.id, at);
@@ -177,7 +176,12 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
             if (tree.byPath(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" collides with the path of an existing page`);
           }
           const entry: FileEntry = {
-            id: ctx.newId(), name: f.name, contentType: f.contentType, size: f.size, blob: f.blob, createdAt: ctx.now,
+            id: ctx.newId(),
+            name: f.name,
+            contentType: f.contentType,
+            size: f.size,
+            blob: f.blob,
+            createdAt: ctx.now,
             ...(f.dimensions ? { dimensions: f.dimensions } : {}),
           };
           files = files.set(entry.id, entry);

@@ -26,7 +26,8 @@ export type Diff3Result = { clean: true; lines: string[] } | { clean: false; con
 
 export function hunks(base: readonly string[], side: readonly string[]): Hunk[] {
   const out: Hunk[] = [];
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (const m of [...commonLines(base, side), { a: base.length, b: side.length }]) {
     if (m.a > i || m.b > j) out.push({ start: i, end: m.a, lines: side.slice(j, m.b) });
     i = m.a + 1;
@@ -50,12 +51,9 @@ function collide(a: Hunk, b: Hunk): boolean {
 export type Prefer = 'ours' | 'theirs';
 
 export function diff3(base: readonly string[], ours: readonly string[], theirs: readonly string[], prefer?: Prefer): Diff3Result {
-  const tagged = [
-    ...hunks(base, ours).map((h) => ({ ...h, side: 0 as const })),
-    ...hunks(base, theirs).map((h) => ({ ...h, side: 1 as const })),
-  ];
+  const tagged = [...hunks(base, ours).map((h) => ({ ...h, side: 0 as const })), ...hunks(base, theirs).map((h) => ({ ...h, side: 1 as const }))];
   // Insertions sort before replacements starting at the same line, so they land before them.
-  tagged.sort((x, y) => x.start - y.start || (x.end - x.start) - (y.end - y.start) || x.side - y.side);
+  tagged.sort((x, y) => x.start - y.start || x.end - x.start - (y.end - y.start) || x.side - y.side);
   const out: string[] = [];
   const conflicts: LineConflict[] = [];
   let cursor = 0;
@@ -77,8 +75,11 @@ export function diff3(base: readonly string[], ours: readonly string[], theirs: 
       out.push(...applyWithin(base, sides[prefer === 'ours' ? 0 : 1], start, end));
     } else {
       conflicts.push({
-        baseStart: start + 1, baseEnd: end, base: base.slice(start, end),
-        ours: applyWithin(base, sides[0], start, end), theirs: applyWithin(base, sides[1], start, end),
+        baseStart: start + 1,
+        baseEnd: end,
+        base: base.slice(start, end),
+        ours: applyWithin(base, sides[0], start, end),
+        theirs: applyWithin(base, sides[1], start, end),
       });
     }
     cursor = end;

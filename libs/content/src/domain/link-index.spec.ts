@@ -10,7 +10,11 @@ describe('link index', () => {
 
   it('lists one use per target and relation, skipping in-page anchors', () => {
     expect(pageLinkUses('p1', bodyOf(s.pages.get('p1')!.doc)).map((u) => [u.key, u.relation])).toEqual([
-      ['file:f1|dependsOn', 'dependsOn'], ['page:p2|reference', 'reference'], ['page:zz|reference', 'reference'], ['path:/no/such|reference', 'reference'], ['url:https://x.io|reference', 'reference'],
+      ['file:f1|dependsOn', 'dependsOn'],
+      ['page:p2|reference', 'reference'],
+      ['page:zz|reference', 'reference'],
+      ['path:/no/such|reference', 'reference'],
+      ['url:https://x.io|reference', 'reference'],
     ]);
   });
 

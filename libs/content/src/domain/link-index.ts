@@ -25,11 +25,16 @@ export interface LinkIndex {
 
 export const targetKey = (t: LinkTarget): string => {
   switch (t.kind) {
-    case 'page': return `page:${t.page}`;
-    case 'file': return `file:${t.file}`;
-    case 'url': return `url:${t.url}`;
-    case 'anchor': return `anchor:${t.anchor}`;
-    case 'path': return `path:${t.path}`;
+    case 'page':
+      return `page:${t.page}`;
+    case 'file':
+      return `file:${t.file}`;
+    case 'url':
+      return `url:${t.url}`;
+    case 'anchor':
+      return `anchor:${t.anchor}`;
+    case 'path':
+      return `path:${t.path}`;
   }
 };
 
@@ -66,10 +71,14 @@ export function buildLinkIndex(structure: Structure, body: (doc: string) => stri
 /** ok when the target exists in the revision (external URLs are not checked); unresolved internal paths are broken. */
 export function linkStatus(target: LinkTarget, structure: Structure): LinkStatus {
   switch (target.kind) {
-    case 'page': return structure.pages.has(target.page) ? 'ok' : 'broken';
-    case 'file': return structure.files.has(target.file) ? 'ok' : 'broken';
-    case 'url': return 'ok';
-    default: return 'broken';
+    case 'page':
+      return structure.pages.has(target.page) ? 'ok' : 'broken';
+    case 'file':
+      return structure.files.has(target.file) ? 'ok' : 'broken';
+    case 'url':
+      return 'ok';
+    default:
+      return 'broken';
   }
 }
 

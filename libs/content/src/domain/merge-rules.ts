@@ -69,7 +69,12 @@ export function unmetMergeRules(config: MergeRulesConfig, cr: ChangeRequestState
 }
 
 export class MergeRulesNotMet extends PreconditionFailed {
-  constructor(id: string, readonly unmet: string[]) { super(`Change request ${id} does not satisfy the space's merge rules: ${unmet.join('; ')}`); }
+  constructor(
+    id: string,
+    readonly unmet: string[],
+  ) {
+    super(`Change request ${id} does not satisfy the space's merge rules: ${unmet.join('; ')}`);
+  }
 }
 
 export function assertMergeRules(config: MergeRulesConfig, cr: ChangeRequestState, ctx: MergeContext, id: string): void {

@@ -9,14 +9,24 @@
  * It is a ReadonlyMap, so readers iterate it like a Map.
  */
 class Leaf<V> {
-  constructor(readonly hash: number, readonly key: string, readonly value: V) {}
+  constructor(
+    readonly hash: number,
+    readonly key: string,
+    readonly value: V,
+  ) {}
 }
 /** Distinct keys with one full 32-bit hash. */
 class Collision<V> {
-  constructor(readonly hash: number, readonly leaves: readonly Leaf<V>[]) {}
+  constructor(
+    readonly hash: number,
+    readonly leaves: readonly Leaf<V>[],
+  ) {}
 }
 class Branch<V> {
-  constructor(readonly bitmap: number, readonly slots: readonly Slot<V>[]) {}
+  constructor(
+    readonly bitmap: number,
+    readonly slots: readonly Slot<V>[],
+  ) {}
 }
 type Slot<V> = Leaf<V> | Collision<V> | Branch<V>;
 
@@ -34,7 +44,7 @@ function hashKey(key: string): number {
 function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 const digit = (hash: number, shift: number) => (shift < 32 ? (hash >>> shift) & 31 : 0);
@@ -161,7 +171,10 @@ function build<V>(list: Leaf<V>[], shift: number): Slot<V> {
 }
 
 export class PersistentMap<V> implements ReadonlyMap<string, V> {
-  private constructor(private readonly root: Branch<V>, readonly size: number) {}
+  private constructor(
+    private readonly root: Branch<V>,
+    readonly size: number,
+  ) {}
 
   static empty<V>(): PersistentMap<V> {
     return new PersistentMap<V>(EMPTY_BRANCH, 0);

@@ -9,8 +9,12 @@ const MAX = 32;
 
 class SLeaf<T> {
   readonly size: number;
-  constructor(readonly items: readonly T[]) { this.size = items.length; }
-  get last(): T { return this.items[this.items.length - 1]; }
+  constructor(readonly items: readonly T[]) {
+    this.size = items.length;
+  }
+  get last(): T {
+    return this.items[this.items.length - 1];
+  }
 }
 class SInner<T> {
   readonly size: number;
@@ -92,7 +96,10 @@ function collect<T>(node: SNode<T>, out: T[]): void {
 }
 
 export class SortedSeq<T> {
-  private constructor(private readonly root: SNode<T>, private readonly cmp: Cmp<T>) {}
+  private constructor(
+    private readonly root: SNode<T>,
+    private readonly cmp: Cmp<T>,
+  ) {}
 
   static empty<T>(cmp: Cmp<T>): SortedSeq<T> {
     return new SortedSeq<T>(new SLeaf<T>([]), cmp);

@@ -5,7 +5,10 @@ import { ContentChange } from './content-batch';
  * Built-in content templates a change request can start from (reference ApplySpaceTemplate).
  * `params.contentRefs` fill named slots with links: a page, file, URL, space or OpenAPI spec.
  */
-export interface ContentRefInput { kind: string; [k: string]: unknown }
+export interface ContentRefInput {
+  kind: string;
+  [k: string]: unknown;
+}
 
 interface Template {
   description: string;
@@ -17,7 +20,11 @@ export const TEMPLATES: Record<string, Template> = {
   'product-docs': {
     description: 'Overview, quickstart and guides',
     pages: (link) => [
-      { ref: 'overview', title: 'Overview', markdown: `Welcome. ${link('product', 'Learn about the product')}.\n\n- [Quickstart](./quickstart.md)\n- [Guides](./guides.md)` },
+      {
+        ref: 'overview',
+        title: 'Overview',
+        markdown: `Welcome. ${link('product', 'Learn about the product')}.\n\n- [Quickstart](./quickstart.md)\n- [Guides](./guides.md)`,
+      },
       { ref: 'quickstart', title: 'Quickstart', markdown: 'Get up and running in a few minutes.\n\n1. Install\n2. Configure\n3. Run' },
       { ref: 'guides', title: 'Guides', markdown: 'Step-by-step guides.' },
       { ref: 'first-guide', into: 'guides', title: 'Your first guide', markdown: 'Describe one task from start to finish.' },
@@ -53,5 +60,7 @@ export function templateChanges(id: string, contentRefs: Record<string, ContentR
   if (!t) throw new BadRequest(`template.id: unknown template "${id}" (available: ${Object.keys(TEMPLATES).join(', ')})`);
   const targets = Object.fromEntries(Object.entries(contentRefs).map(([k, v]) => [k, targetOf(v, `template.params.contentRefs.${k}`)]));
   const link = (slot: string, label: string) => (targets[slot] ? `[${label}](${targets[slot]})` : label);
-  return t.pages(link).map((p) => ({ operation: 'insert_page', fields: { title: p.title }, markdown: p.markdown, ref: p.ref, ...(p.into ? { into: p.into } : {}) }));
+  return t
+    .pages(link)
+    .map((p) => ({ operation: 'insert_page', fields: { title: p.title }, markdown: p.markdown, ref: p.ref, ...(p.into ? { into: p.into } : {}) }));
 }

@@ -5,7 +5,15 @@ import { emptyStructure, Structure } from './page';
 export function fixtureContext(prefix = 'p', now = '2026-01-01T00:00:00.000Z'): BatchContext & { bodies: Map<string, string> } {
   let n = 0;
   const bodies = new Map<string, string>();
-  return { now, newId: () => `${prefix}${++n}`, hash: (b: string) => { bodies.set(`h:${b}`, b); return `h:${b}`; }, bodies };
+  return {
+    now,
+    newId: () => `${prefix}${++n}`,
+    hash: (b: string) => {
+      bodies.set(`h:${b}`, b);
+      return `h:${b}`;
+    },
+    bodies,
+  };
 }
 
 export const bodyOf = (hash: string) => hash.slice(2);
@@ -15,5 +23,8 @@ export function build(changes: ContentChange[], from: Structure = emptyStructure
 }
 
 export const insert = (title: string, markdown = '', extra: Partial<Extract<ContentChange, { operation: 'insert_page' }>> = {}): ContentChange => ({
-  operation: 'insert_page', fields: { title }, markdown, ...extra,
+  operation: 'insert_page',
+  fields: { title },
+  markdown,
+  ...extra,
 });

@@ -17,9 +17,7 @@ export interface PageConflict {
   lines?: LineConflict[];
 }
 
-export type TreeMergeResult =
-  | { clean: true; structure: Structure; bodies: Map<string, string> }
-  | { clean: false; conflicts: PageConflict[] };
+export type TreeMergeResult = { clean: true; structure: Structure; bodies: Map<string, string> } | { clean: false; conflicts: PageConflict[] };
 
 export interface TreeMergeInput {
   base: Structure;
@@ -110,7 +108,10 @@ export function mergeTrees(input: TreeMergeInput): TreeMergeResult {
     const [b, o, t] = [base.pages.get(id), ours.pages.get(id), theirs.pages.get(id)];
     if (!changedTheirs.has(id)) {
       if (o) tree.put(o);
-      else { tree.remove(id); deletedByUs.add(id); }
+      else {
+        tree.remove(id);
+        deletedByUs.add(id);
+      }
       continue;
     }
     if (!o && !t) continue;
@@ -120,11 +121,18 @@ export function mergeTrees(input: TreeMergeInput): TreeMergeResult {
         // Edited on one side, deleted on the other: the preferred side decides.
         const winner = input.prefer === 'ours' ? o : t;
         if (winner) tree.put(winner);
-        else { tree.remove(id); if (input.prefer === 'ours') deletedByUs.add(id); }
+        else {
+          tree.remove(id);
+          if (input.prefer === 'ours') deletedByUs.add(id);
+        }
         continue;
       }
       const title = (o ?? t ?? b)!.title;
-      const reason = !o ? 'deleted in the change request but edited on main' : !t ? 'edited in the change request but deleted on main' : 'created on both sides';
+      const reason = !o
+        ? 'deleted in the change request but edited on main'
+        : !t
+          ? 'edited in the change request but deleted on main'
+          : 'created on both sides';
       conflicts.push({ page: id, title, reason });
       continue;
     }
@@ -148,14 +156,20 @@ function structuralConflicts(tree: WorkingTree, ours: Set<string>, theirs: Set<s
   const out: PageConflict[] = [];
   const title = (id: string) => tree.get(id)?.title ?? base.pages.get(id)?.title ?? id;
   for (const id of deletedByUs) {
-    for (const child of tree.children(id)) out.push({ page: child.id, title: child.title, reason: `its parent page ${id} ("${title(id)}") is deleted in the change request but this page was added or moved under it on main` });
+    for (const child of tree.children(id))
+      out.push({
+        page: child.id,
+        title: child.title,
+        reason: `its parent page ${id} ("${title(id)}") is deleted in the change request but this page was added or moved under it on main`,
+      });
   }
   const parents = new Set<string | null>();
   for (const id of [...ours, ...theirs]) {
     const p = tree.get(id);
     if (!p) continue;
     parents.add(p.parent);
-    if (p.parent && !tree.get(p.parent) && !deletedByUs.has(p.parent)) out.push({ page: id, title: p.title, reason: `moved or added under page ${p.parent}, which main deleted` });
+    if (p.parent && !tree.get(p.parent) && !deletedByUs.has(p.parent))
+      out.push({ page: id, title: p.title, reason: `moved or added under page ${p.parent}, which main deleted` });
     const seen = new Set<string>();
     for (let cur: string | null = p.parent; cur; cur = tree.get(cur)?.parent ?? null) {
       if (cur === id || seen.has(cur)) {
@@ -191,8 +205,12 @@ export function quoteSide(lines: readonly string[]): string {
  * so the caller can resolve it from the message alone. Ours is the change request, theirs main.
  */
 export function describeLineConflict(c: LineConflict): string {
-  const where = c.baseEnd < c.baseStart ? `lines added after line ${c.baseEnd} on both sides`
-    : c.baseEnd === c.baseStart ? `line ${c.baseStart} changed on both sides` : `lines ${c.baseStart}-${c.baseEnd} changed on both sides`;
+  const where =
+    c.baseEnd < c.baseStart
+      ? `lines added after line ${c.baseEnd} on both sides`
+      : c.baseEnd === c.baseStart
+        ? `line ${c.baseStart} changed on both sides`
+        : `lines ${c.baseStart}-${c.baseEnd} changed on both sides`;
   return `${where} (change request: ${quoteSide(c.ours)}; main: ${quoteSide(c.theirs)})`;
 }
 

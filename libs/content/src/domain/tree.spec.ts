@@ -15,7 +15,13 @@ function space(reads: Map<string | null, number>): Structure {
   const add = (id: string, parent: string | null, order: string) => {
     const entry = { id, parent, title: id, slug: id, doc: 'h:', createdAt: '', updatedAt: '' } as PageEntry;
     // Counts every read of the order key, by the parent of the page it belongs to.
-    Object.defineProperty(entry, 'order', { enumerable: true, get: () => { reads.set(parent, (reads.get(parent) ?? 0) + 1); return order; } });
+    Object.defineProperty(entry, 'order', {
+      enumerable: true,
+      get: () => {
+        reads.set(parent, (reads.get(parent) ?? 0) + 1);
+        return order;
+      },
+    });
     pages.set(id, entry);
   };
   let section: string | null = null;
@@ -43,7 +49,12 @@ describe('placing a page in a large space', () => {
     const reads = new Map<string | null, number>();
     const r = applyBatch(space(reads), [insert('Third', '', { into: 's3', at: 2 })], fixtureContext('n'));
     expect([...reads.keys()]).toEqual(['s3']);
-    expect(new WorkingTree(r.structure.pages).children('s3').map((p) => p.title).slice(0, 4)).toEqual(['s3-p0', 's3-p1', 'Third', 's3-p2']);
+    expect(
+      new WorkingTree(r.structure.pages)
+        .children('s3')
+        .map((p) => p.title)
+        .slice(0, 4),
+    ).toEqual(['s3-p0', 's3-p1', 'Third', 's3-p2']);
   });
 });
 
@@ -78,35 +89,50 @@ describe('working tree (persistent children index)', () => {
   const parents = [null, 'p0', 'p1'];
   const slugs = ['x', 'y', 'z'];
   const op = fc.oneof(
-    fc.record({ kind: fc.constant('put' as const), id: fc.constantFrom(...ids), parent: fc.constantFrom(...parents), order: fc.constantFrom(...pool), slug: fc.constantFrom(...slugs) }),
+    fc.record({
+      kind: fc.constant('put' as const),
+      id: fc.constantFrom(...ids),
+      parent: fc.constantFrom(...parents),
+      order: fc.constantFrom(...pool),
+      slug: fc.constantFrom(...slugs),
+    }),
     fc.record({ kind: fc.constant('remove' as const), id: fc.constantFrom(...ids) }),
-    fc.record({ kind: fc.constant('check' as const), parent: fc.constantFrom(...parents), index: fc.option(fc.nat(30), { nil: undefined }), exclude: fc.option(fc.constantFrom(...ids), { nil: undefined }), slug: fc.constantFrom(...slugs) }),
+    fc.record({
+      kind: fc.constant('check' as const),
+      parent: fc.constantFrom(...parents),
+      index: fc.option(fc.nat(30), { nil: undefined }),
+      exclude: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+      slug: fc.constantFrom(...slugs),
+    }),
   );
 
   it('answers children, slugs, counts and order keys exactly as the list-based tree, across derived trees', () => {
-    fc.assert(fc.property(fc.array(op, { minLength: 30, maxLength: 120, size: 'max' }), fc.boolean(), (ops, indexFirst) => {
-      const model = new NaiveTree();
-      let tree = new WorkingTree(new Map());
-      if (indexFirst) tree.children(null);
-      ops.forEach((o, n) => {
-        if (o.kind === 'put') {
-          const entry = { id: o.id, parent: o.parent, order: o.order, title: o.id, slug: o.slug, doc: '', createdAt: '', updatedAt: '' };
-          model.pages.set(o.id, entry);
-          tree.put(entry);
-        } else if (o.kind === 'remove') {
-          model.pages.delete(o.id);
-          tree.remove(o.id);
-        } else {
-          expect(tree.children(o.parent)).toEqual(model.children(o.parent));
-          expect(tree.withSlug(o.parent, o.slug)).toEqual(model.children(o.parent).filter((p) => p.slug === o.slug));
-          expect(tree.childCount(o.parent, o.exclude)).toBe(model.children(o.parent).filter((p) => p.id !== o.exclude).length);
-          expect(tree.keyAt(o.parent, o.index, o.exclude)).toEqual(model.keyAt(o.parent, o.index, o.exclude));
-        }
-        // Every so often continue on a tree derived from this one's page table, as the next batch does.
-        if (n % 17 === 16) tree = new WorkingTree(tree.pages);
-      });
-      expect(new Map(tree.pages)).toEqual(model.pages);
-      for (const p of parents) expect(tree.children(p)).toEqual(model.children(p));
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 30, maxLength: 120, size: 'max' }), fc.boolean(), (ops, indexFirst) => {
+        const model = new NaiveTree();
+        let tree = new WorkingTree(new Map());
+        if (indexFirst) tree.children(null);
+        ops.forEach((o, n) => {
+          if (o.kind === 'put') {
+            const entry = { id: o.id, parent: o.parent, order: o.order, title: o.id, slug: o.slug, doc: '', createdAt: '', updatedAt: '' };
+            model.pages.set(o.id, entry);
+            tree.put(entry);
+          } else if (o.kind === 'remove') {
+            model.pages.delete(o.id);
+            tree.remove(o.id);
+          } else {
+            expect(tree.children(o.parent)).toEqual(model.children(o.parent));
+            expect(tree.withSlug(o.parent, o.slug)).toEqual(model.children(o.parent).filter((p) => p.slug === o.slug));
+            expect(tree.childCount(o.parent, o.exclude)).toBe(model.children(o.parent).filter((p) => p.id !== o.exclude).length);
+            expect(tree.keyAt(o.parent, o.index, o.exclude)).toEqual(model.keyAt(o.parent, o.index, o.exclude));
+          }
+          // Every so often continue on a tree derived from this one's page table, as the next batch does.
+          if (n % 17 === 16) tree = new WorkingTree(tree.pages);
+        });
+        expect(new Map(tree.pages)).toEqual(model.pages);
+        for (const p of parents) expect(tree.children(p)).toEqual(model.children(p));
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -13,7 +13,12 @@ import { filtersOf, ListChangeRequestsParams, ListSpaceChangeRequestsParams, Upd
 
 @Controller()
 export class ChangeRequestsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+  ) {}
 
   @Get('spaces/:spaceId/change-requests')
   list(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Query() q: ListSpaceChangeRequestsParams) {
@@ -26,7 +31,12 @@ export class ChangeRequestsController {
   }
 
   @Post('spaces/:spaceId/change-requests')
-  async create(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Body() body: CreateChangeRequestBody, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Caller() caller: Principal,
+    @Param('spaceId') spaceId: string,
+    @Body() body: CreateChangeRequestBody,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { changeRequestId } = await this.commands.execute(new CreateChangeRequestCommand(spaceId, caller.userId, body.toInput()));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/spaces/${spaceId}/change-requests/${changeRequestId}`));
@@ -57,7 +67,12 @@ export class ChangeRequestsController {
 
   @Post('spaces/:spaceId/change-requests/:changeRequestId/update')
   @HttpCode(200)
-  async updateFromMain(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Param('changeRequestId') ref: string, @Query() q: UpdateFromMainParams) {
+  async updateFromMain(
+    @Caller() caller: Principal,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') ref: string,
+    @Query() q: UpdateFromMainParams,
+  ) {
     const prefer = q.resolution === 'change-request' ? 'ours' : q.resolution === 'main' ? 'theirs' : undefined;
     const { revision } = await this.commands.execute(new UpdateChangeRequestFromMainCommand(spaceId, ref, caller.userId, prefer));
     await this.engine.settle();

@@ -45,30 +45,62 @@ abstract class ContentReads {
 
 @Controller('spaces/:spaceId/content')
 export class MainContentController extends ContentReads {
-  constructor(queries: QueryBus) { super(queries); }
-  protected target(): ContentTarget { return { kind: 'main' }; }
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
+  protected target(): ContentTarget {
+    return { kind: 'main' };
+  }
 
   @ResourceStream((p) => spaceContentStream(p.spaceId))
-  @Get() getCurrentRevision(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
-  @Get('pages') listPages(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @Get()
+  getCurrentRevision(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.revision(c, p);
+  }
+  @Get('pages') listPages(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.pages(c, p);
+  }
   @ResourceStream((p) => spaceContentStream(p.spaceId))
-  @Get('page/:pageId') getPageById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @Get('page/:pageId')
+  getPageById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) {
+    return this.page(c, p, q);
+  }
   @ResourceStream((p) => spaceContentStream(p.spaceId))
-  @Get('path/*pagePath') getPageByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
-  @Get('files') listFiles(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @Get('path/*pagePath')
+  getPageByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) {
+    return this.pageByPath(c, p, path, q);
+  }
+  @Get('files') listFiles(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) {
+    return this.files(c, p, q);
+  }
   @ResourceStream((p) => spaceContentStream(p.spaceId))
-  @Get('files/:fileId') getFileById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
-  @Get('page/:pageId/links') listPageLinksInSpace(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
-  @Get('page/:pageId/backlinks') listSpacePageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
-  @Get('files/:fileId/backlinks') listSpaceFileBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
+  @Get('files/:fileId')
+  getFileById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.file(c, p);
+  }
+  @Get('page/:pageId/links') listPageLinksInSpace(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) {
+    return this.links(c, p, q);
+  }
+  @Get('page/:pageId/backlinks') listSpacePageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) {
+    return this.backlinks(c, p, q);
+  }
+  @Get('files/:fileId/backlinks') listSpaceFileBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) {
+    return this.backlinks(c, p, q);
+  }
 }
 
 /** All links of a space's main content (reference listSpaceLinks). */
 @Controller('spaces/:spaceId/links')
 export class SpaceLinksController extends ContentReads {
-  constructor(queries: QueryBus) { super(queries); }
-  protected target(): ContentTarget { return { kind: 'main' }; }
-  @Get() listSpaceLinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
+  protected target(): ContentTarget {
+    return { kind: 'main' };
+  }
+  @Get() listSpaceLinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) {
+    return this.links(c, p, q);
+  }
 }
 
 /**
@@ -79,37 +111,83 @@ const changeRequestContent = (p: Record<string, string>) => changeRequestStream(
 
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ChangeRequestContentController extends ContentReads {
-  constructor(queries: QueryBus) { super(queries); }
-  protected target(p: Record<string, string>): ContentTarget { return { kind: 'change-request', ref: p.changeRequestId }; }
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
+  protected target(p: Record<string, string>): ContentTarget {
+    return { kind: 'change-request', ref: p.changeRequestId };
+  }
 
   @ResourceStream(changeRequestContent)
-  @Get() getRevisionOfChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
-  @Get('pages') listPagesInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @Get()
+  getRevisionOfChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.revision(c, p);
+  }
+  @Get('pages') listPagesInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.pages(c, p);
+  }
   @ResourceStream(changeRequestContent)
-  @Get('page/:pageId') getPageInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @Get('page/:pageId')
+  getPageInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) {
+    return this.page(c, p, q);
+  }
   @ResourceStream(changeRequestContent)
-  @Get('path/*pagePath') getPageInChangeRequestByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
-  @Get('files') listFilesInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @Get('path/*pagePath')
+  getPageInChangeRequestByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) {
+    return this.pageByPath(c, p, path, q);
+  }
+  @Get('files') listFilesInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) {
+    return this.files(c, p, q);
+  }
   @ResourceStream(changeRequestContent)
-  @Get('files/:fileId') getFileInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
-  @Get('page/:pageId/links') listPageLinksInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) { return this.links(c, p, q); }
-  @Get('page/:pageId/backlinks') listChangeRequestPageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
-  @Get('files/:fileId/backlinks') listChangeRequestFileBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) { return this.backlinks(c, p, q); }
+  @Get('files/:fileId')
+  getFileInChangeRequestById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.file(c, p);
+  }
+  @Get('page/:pageId/links') listPageLinksInChangeRequest(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: LinksParams) {
+    return this.links(c, p, q);
+  }
+  @Get('page/:pageId/backlinks') listChangeRequestPageBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) {
+    return this.backlinks(c, p, q);
+  }
+  @Get('files/:fileId/backlinks') listChangeRequestFileBacklinks(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageQuery) {
+    return this.backlinks(c, p, q);
+  }
 }
 
 @Controller('spaces/:spaceId/revisions/:revisionId')
 export class RevisionContentController extends ContentReads {
-  constructor(queries: QueryBus) { super(queries); }
-  protected target(p: Record<string, string>): ContentTarget { return { kind: 'revision', revision: p.revisionId }; }
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
+  protected target(p: Record<string, string>): ContentTarget {
+    return { kind: 'revision', revision: p.revisionId };
+  }
 
   @ImmutableResource()
-  @Get() getRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.revision(c, p); }
-  @Get('pages') listPagesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.pages(c, p); }
+  @Get()
+  getRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.revision(c, p);
+  }
+  @Get('pages') listPagesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.pages(c, p);
+  }
   @ImmutableResource()
-  @Get('page/:pageId') getPageInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) { return this.page(c, p, q); }
+  @Get('page/:pageId')
+  getPageInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) {
+    return this.page(c, p, q);
+  }
   @ImmutableResource()
-  @Get('path/*pagePath') getPageInRevisionByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) { return this.pageByPath(c, p, path, q); }
-  @Get('files') listFilesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) { return this.files(c, p, q); }
+  @Get('path/*pagePath')
+  getPageInRevisionByPath(@Caller() c: Principal, @Param() p: Record<string, string>, @Param('pagePath') path: string | string[], @Query() q: PageParams) {
+    return this.pageByPath(c, p, path, q);
+  }
+  @Get('files') listFilesInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: FilesParams) {
+    return this.files(c, p, q);
+  }
   @ImmutableResource()
-  @Get('files/:fileId') getFileInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) { return this.file(c, p); }
+  @Get('files/:fileId')
+  getFileInRevisionById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
+    return this.file(c, p);
+  }
 }

@@ -11,22 +11,37 @@ import { CompatParams } from './query-params';
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
 export class ContentWriteController {
   constructor(
-    private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine,
-    private readonly urls: Urls, private readonly reader: ContentReader,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+    private readonly reader: ContentReader,
   ) {}
 
   @Post()
   @HttpCode(200)
-  async update(@Caller() c: Principal, @Param('spaceId') spaceId: string, @Param('changeRequestId') ref: string, @Body() body: ContentChangesBody, @Query() q: CompatParams) {
+  async update(
+    @Caller() c: Principal,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') ref: string,
+    @Body() body: ContentChangesBody,
+    @Query() q: CompatParams,
+  ) {
     const { changes, blobs } = contentChangesOf(body);
     const result = await this.commands.execute(new UpdateChangeRequestContentCommand(spaceId, ref, c.userId, changes, blobs));
     await this.engine.settle();
     const changeRequest = await this.queries.execute(new GetChangeRequestQuery(spaceId, result.changeRequestId, c.userId));
     if (q.compat !== 'false') return changeRequest;
-    const pageRef = (id: string) => ({ object: 'page' as const, id, urls: { location: this.urls.api(`/spaces/${spaceId}/change-requests/${result.changeRequestId}/content/page/${id}`) } });
+    const pageRef = (id: string) => ({
+      object: 'page' as const,
+      id,
+      urls: { location: this.urls.api(`/spaces/${spaceId}/change-requests/${result.changeRequestId}/content/page/${id}`) },
+    });
     return {
       changeRequest,
-      changes: result.outcomes.map((o) => (o.object === 'deleted_page' ? o : { object: o.object, ...('ref' in o && o.ref !== undefined ? { ref: o.ref } : {}), page: pageRef(o.page) })),
+      changes: result.outcomes.map((o) =>
+        o.object === 'deleted_page' ? o : { object: o.object, ...('ref' in o && o.ref !== undefined ? { ref: o.ref } : {}), page: pageRef(o.page) },
+      ),
       insertedFiles: await Promise.all(result.insertedFiles.map((f) => this.reader.fileView(spaceId, f))),
     };
   }

@@ -1,6 +1,7 @@
 /** Width and height from PNG, GIF or JPEG headers (reference RevisionFile.dimensions). */
 export function imageDimensions(b: Buffer): { width: number; height: number } | undefined {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('ascii', 12, 16) === 'IHDR') return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('ascii', 12, 16) === 'IHDR')
+    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
   if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
   if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
     let i = 2;

@@ -24,7 +24,9 @@ export class FilesParams extends PageQuery {
 }
 
 const statusProblem = (v: unknown, field: string): string | null =>
-  (Array.isArray(v) ? v : [v]).every((s) => (CHANGE_REQUEST_STATUSES as readonly unknown[]).includes(s)) ? null : `${field}: must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}`;
+  (Array.isArray(v) ? v : [v]).every((s) => (CHANGE_REQUEST_STATUSES as readonly unknown[]).includes(s))
+    ? null
+    : `${field}: must be one of ${CHANGE_REQUEST_STATUSES.join(', ')}`;
 
 /** listChangeRequestsForOrganization parameters (and the space's, below). */
 export class ListChangeRequestsParams extends PageQuery {
@@ -42,13 +44,16 @@ export class ListChangeRequestsParams extends PageQuery {
 /** listChangeRequestsForSpace: a single status. */
 export class ListSpaceChangeRequestsParams extends ListChangeRequestsParams {
   // Replaces the inherited rule (class-validator keeps one custom rule list per property and class).
-  @IsOptional() @Satisfies('isStatus', (v, f) => (Array.isArray(v) ? `${f}: must be a single status` : statusProblem(v, f))) declare status?: ChangeRequestStatus;
+  @IsOptional()
+  @Satisfies('isStatus', (v, f) => (Array.isArray(v) ? `${f}: must be a single status` : statusProblem(v, f)))
+  declare status?: ChangeRequestStatus;
 }
 
 export function filtersOf(p: ListChangeRequestsParams): ChangeRequestFilters {
   const status = p.status === undefined ? ['open' as const] : Array.isArray(p.status) ? p.status : [p.status];
   return {
-    status, orderBy: p.orderBy ?? 'updatedAt',
+    status,
+    orderBy: p.orderBy ?? 'updatedAt',
     ...(p.creator ? { creator: p.creator } : {}),
     ...(p.contributor ? { contributor: p.contributor } : {}),
     ...(p.requestedReviewer ? { requestedReviewer: p.requestedReviewer } : {}),

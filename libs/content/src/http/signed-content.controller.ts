@@ -6,7 +6,12 @@ import { SignedLinks } from '../application/signed-links';
 import { RevisionStore } from '../application/storage/revision-store';
 import { PdfLink, RenderPdfQuery } from '../application/queries/pdf.queries';
 
-interface FileLink { k: 'file'; b: string; t: string; n: string }
+interface FileLink {
+  k: 'file';
+  b: string;
+  t: string;
+  n: string;
+}
 
 /**
  * URLs handed out in `downloadURL` (and PDF links): they carry a signed, expiring token instead
@@ -15,7 +20,11 @@ interface FileLink { k: 'file'; b: string; t: string; n: string }
  */
 @Controller('content')
 export class SignedContentController {
-  constructor(private readonly signed: SignedLinks, private readonly revisions: RevisionStore, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly signed: SignedLinks,
+    private readonly revisions: RevisionStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Public()
   @Get('pdf/:token')
@@ -31,7 +40,10 @@ export class SignedContentController {
   async download(@Req() req: Request, @Res() res: Response): Promise<void> {
     const p = this.signed.verify<FileLink>(req.method, req.path, 'file', 'file');
     const bytes = await this.revisions.bytes(p.b, 'read');
-    res.status(200).type(p.t).setHeader('Content-Disposition', `inline; filename="${p.n.replace(/["\\\r\n]/g, '_')}"`);
+    res
+      .status(200)
+      .type(p.t)
+      .setHeader('Content-Disposition', `inline; filename="${p.n.replace(/["\\\r\n]/g, '_')}"`);
     res.send(bytes);
   }
 }

@@ -4,7 +4,10 @@ import { checkXref } from '../../testing/pdf-check';
 
 describe('PDF writer', () => {
   it('writes a PDF 1.4 file whose xref offsets point at its objects and whose text holds the titles', () => {
-    const lines = [...pageLines('Getting started', '## Install\n\nRun `npm i` (twice) \\ done.\n\n- one\n- two\n\n```\ncode\n```\n\n---', 0), ...pageLines('Déjà vu — “quotes”', 'Body', 1)];
+    const lines = [
+      ...pageLines('Getting started', '## Install\n\nRun `npm i` (twice) \\ done.\n\n- one\n- two\n\n```\ncode\n```\n\n---', 0),
+      ...pageLines('Déjà vu — “quotes”', 'Body', 1),
+    ];
     const pdf = writePdf('Docs', lines);
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-1.4\n')).toBe(true);
@@ -22,7 +25,10 @@ describe('PDF writer', () => {
 
   it('wraps long lines and starts new pages when one is full', () => {
     expect(wrap({ text: 'word '.repeat(100), font: 'regular', size: 11 }).length).toBeGreaterThan(3);
-    const pdf = writePdf('Long', Array.from({ length: 200 }, (_, i) => ({ text: `line ${i}`, font: 'regular' as const, size: 11 })));
+    const pdf = writePdf(
+      'Long',
+      Array.from({ length: 200 }, (_, i) => ({ text: `line ${i}`, font: 'regular' as const, size: 11 })),
+    );
     expect(pdf.toString('latin1')).toMatch(/\/Count [4-9] /);
     checkXref(pdf);
   });

@@ -14,13 +14,40 @@ export interface PdfLine {
   rule?: boolean;
 }
 
-const PAGE_W = 595, PAGE_H = 842, MARGIN = 56;
+const PAGE_W = 595,
+  PAGE_H = 842,
+  MARGIN = 56;
 const FONTS = { regular: 'F1', bold: 'F2', mono: 'F3' } as const;
 
 /** Unicode characters WinAnsiEncoding places outside Latin-1. */
 const WIN_ANSI: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89, 'Š': 0x8a, '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e,
-  '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95, '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 };
 
 /** The bytes of a PDF string literal: WinAnsi codes, with `\`, `(` and `)` escaped. */
@@ -71,7 +98,10 @@ function paginate(lines: PdfLine[]): Buffer[] {
     y -= height;
     const x = MARGIN + (line.indent ?? 0);
     if (line.rule) pages[pages.length - 1].push(Buffer.from(`0.6 w ${x} ${y + line.size / 2} m ${PAGE_W - MARGIN} ${y + line.size / 2} l S\n`));
-    else pages[pages.length - 1].push(Buffer.concat([Buffer.from(`BT /${FONTS[line.font]} ${line.size} Tf ${x} ${y.toFixed(2)} Td `), pdfString(line.text), Buffer.from(' Tj ET\n')]));
+    else
+      pages[pages.length - 1].push(
+        Buffer.concat([Buffer.from(`BT /${FONTS[line.font]} ${line.size} Tf ${x} ${y.toFixed(2)} Td `), pdfString(line.text), Buffer.from(' Tj ET\n')]),
+      );
   }
   return pages.map((p) => Buffer.concat(p));
 }
@@ -89,7 +119,9 @@ export function writePdf(title: string, lines: PdfLine[]): Buffer {
   add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>');
   add(Buffer.concat([Buffer.from('<< /Title '), pdfString(title), Buffer.from(' /Producer (docs-platform-api) >>')]));
   for (const [i, s] of streams.entries()) {
-    add(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${firstPage + 2 * i + 1} 0 R >>`);
+    add(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Resources << /Font << /F1 3 0 R /F2 4 0 R /F3 5 0 R >> >> /Contents ${firstPage + 2 * i + 1} 0 R >>`,
+    );
     add(Buffer.concat([Buffer.from(`<< /Length ${s.length} >>\nstream\n`), s, Buffer.from('\nendstream')]));
   }
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];

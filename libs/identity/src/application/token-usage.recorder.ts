@@ -20,7 +20,11 @@ export class TokenUsageRecorder {
   private readonly logger = new Logger('TokenUsage');
   private readonly attempted = new LRUCache<string, number>({ max: 10_000 });
 
-  constructor(private readonly events: EventStore, private readonly es: EventSourcing, private readonly clock: Clock) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly es: EventSourcing,
+    private readonly clock: Clock,
+  ) {}
 
   async record(t: TokenDoc): Promise<void> {
     const now = this.clock.now();

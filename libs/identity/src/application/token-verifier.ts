@@ -6,7 +6,12 @@ import { TokenUsageRecorder } from './token-usage.recorder';
 
 @Injectable()
 export class ReadModelTokenVerifier extends TokenVerifier {
-  constructor(private readonly store: ReadStore, private readonly usage: TokenUsageRecorder) { super(); }
+  constructor(
+    private readonly store: ReadStore,
+    private readonly usage: TokenUsageRecorder,
+  ) {
+    super();
+  }
   async verify(secret: string): Promise<Principal | null> {
     const t = await this.store.get<TokenDoc>(TOKENS, hashToken(secret));
     if (!t || !t.active) return null;

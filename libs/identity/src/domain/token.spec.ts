@@ -13,20 +13,25 @@ const use = { type: 'RecordTokenUse' as const, tokenId: 't1' };
 describe('token decider', () => {
   it('issues a token with its hash and trimmed name, once', () => {
     given(token).whenCommand(issue('  ci '), at('2026-01-01T00:00:00.000Z')).then([issued]);
-    given(token).whenCommand(issue(), at('2026-01-01T00:00:00.000Z')).then([{ type: 'ApiTokenIssued', data: { ...issued.data, name: null } }]);
+    given(token)
+      .whenCommand(issue(), at('2026-01-01T00:00:00.000Z'))
+      .then([{ type: 'ApiTokenIssued', data: { ...issued.data, name: null } }]);
     given(token, issued).whenCommand(issue('ci')).thenNothing();
   });
 
   it('names are optional, trimmed and bounded (400)', () => {
     given(token).whenCommand(issue(' ')).thenThrows(BadRequest);
-    given(token).whenCommand(issue('x'.repeat(101))).thenThrows(BadRequest);
+    given(token)
+      .whenCommand(issue('x'.repeat(101)))
+      .thenThrows(BadRequest);
     expect(() => token.decide(issue(' '), token.initialState, at('2026-01-01'))).toThrow('name: must be 1 to 100 characters');
   });
 
   it('a recorded use leaves the token active (and revocable)', () => {
     const { state } = given(token, issued, used('2026-01-01T01:00:00.000Z'));
     expect(state).toEqual({ status: 'active', userId: 'u1', hash: 'h', lastUsedAt: '2026-01-01T01:00:00.000Z' });
-    given(token, issued, used('2026-01-01T01:00:00.000Z')).whenCommand(revoke, at('2026-01-02'))
+    given(token, issued, used('2026-01-01T01:00:00.000Z'))
+      .whenCommand(revoke, at('2026-01-02'))
       .then([{ type: 'ApiTokenRevoked', data: { tokenId: 't1', userId: 'u1', hash: 'h', revokedAt: '2026-01-02T00:00:00.000Z' } }]);
   });
 
@@ -38,9 +43,14 @@ describe('token decider', () => {
   it('records a use at most once per interval, never after revocation nor for an unknown token', () => {
     const last = '2026-01-01T10:00:00.000Z';
     given(token).whenCommand(use, at('2026-01-01')).thenNothing();
-    given(token, issued).whenCommand(use, at('2026-01-01T00:00:01Z')).then([used('2026-01-01T00:00:01.000Z')]);
-    given(token, issued, used(last)).whenCommand(use, new Date(Date.parse(last) + TOKEN_USE_RECORD_INTERVAL_MS - 1)).thenNothing();
-    given(token, issued, used(last)).whenCommand(use, new Date(Date.parse(last) + TOKEN_USE_RECORD_INTERVAL_MS))
+    given(token, issued)
+      .whenCommand(use, at('2026-01-01T00:00:01Z'))
+      .then([used('2026-01-01T00:00:01.000Z')]);
+    given(token, issued, used(last))
+      .whenCommand(use, new Date(Date.parse(last) + TOKEN_USE_RECORD_INTERVAL_MS - 1))
+      .thenNothing();
+    given(token, issued, used(last))
+      .whenCommand(use, new Date(Date.parse(last) + TOKEN_USE_RECORD_INTERVAL_MS))
       .then([used(new Date(Date.parse(last) + TOKEN_USE_RECORD_INTERVAL_MS).toISOString())]);
     given(token, issued, used(last), revoked).whenCommand(use, at('2027-01-01')).thenNothing();
   });

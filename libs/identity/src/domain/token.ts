@@ -12,7 +12,12 @@ export type TokenCommand =
   | { type: 'RevokeToken'; tokenId: string }
   | { type: 'RecordTokenUse'; tokenId: string };
 
-export interface TokenState { status: 'none' | 'active' | 'revoked'; userId: string | null; hash: string | null; lastUsedAt: string | null }
+export interface TokenState {
+  status: 'none' | 'active' | 'revoked';
+  userId: string | null;
+  hash: string | null;
+  lastUsedAt: string | null;
+}
 
 export const tokenStream = (id: string) => `identity.token-${id}`;
 
@@ -26,9 +31,12 @@ export const token: Decider<TokenState, TokenCommand, TokenEvent> = {
   initialState: { status: 'none', userId: null, hash: null, lastUsedAt: null },
   evolve: (s, e) => {
     switch (e.type) {
-      case 'ApiTokenIssued': return { status: 'active', userId: e.data.userId, hash: e.data.hash, lastUsedAt: null };
-      case 'ApiTokenRevoked': return { ...s, status: 'revoked' };
-      case 'ApiTokenUsed': return { ...s, userId: e.data.userId, lastUsedAt: e.data.usedAt };
+      case 'ApiTokenIssued':
+        return { status: 'active', userId: e.data.userId, hash: e.data.hash, lastUsedAt: null };
+      case 'ApiTokenRevoked':
+        return { ...s, status: 'revoked' };
+      case 'ApiTokenUsed':
+        return { ...s, userId: e.data.userId, lastUsedAt: e.data.usedAt };
     }
   },
   decide(c, s, now) {
@@ -46,7 +54,8 @@ export const token: Decider<TokenState, TokenCommand, TokenEvent> = {
         if (s.status !== 'active') return [];
         if (s.lastUsedAt && now.getTime() - Date.parse(s.lastUsedAt) < TOKEN_USE_RECORD_INTERVAL_MS) return [];
         return [{ type: 'ApiTokenUsed', data: { tokenId: c.tokenId, userId: s.userId!, usedAt: now.toISOString() } }];
-      default: return unreachable(c);
+      default:
+        return unreachable(c);
     }
   },
 };

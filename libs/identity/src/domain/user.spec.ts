@@ -3,9 +3,18 @@ import { given } from '@app/platform/testing/given';
 import { emailClaim, normalizeEmail, user, UserEvent } from './user';
 
 const NOW = new Date('2026-01-01T00:00:00.000Z');
-const registered: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', email: 'a@b.test', displayName: 'A', registeredAt: NOW.toISOString(), emailVerified: true } };
-const register = (over: Partial<{ email: string; displayName: string; emailVerified: boolean }> = {}) =>
-  ({ type: 'RegisterUser' as const, userId: 'u1', email: 'a@b.test', displayName: 'A', emailVerified: true, ...over });
+const registered: UserEvent = {
+  type: 'UserRegistered',
+  data: { userId: 'u1', email: 'a@b.test', displayName: 'A', registeredAt: NOW.toISOString(), emailVerified: true },
+};
+const register = (over: Partial<{ email: string; displayName: string; emailVerified: boolean }> = {}) => ({
+  type: 'RegisterUser' as const,
+  userId: 'u1',
+  email: 'a@b.test',
+  displayName: 'A',
+  emailVerified: true,
+  ...over,
+});
 
 describe('user', () => {
   it('UserRegistered v1 (no emailVerified) reads as verified: those users all came from the operator CLI', () => {
@@ -29,21 +38,35 @@ describe('user', () => {
 
 describe('user decider', () => {
   it('registers once, with a normalized email and a trimmed name; again is a no-op', () => {
-    given(user).whenCommand(register({ email: ' A@B.test ', displayName: ' A ' }), NOW).then([registered]);
-    given(user).whenCommand(register({ emailVerified: false }), NOW).then([{ type: 'UserRegistered', data: { ...registered.data, emailVerified: false } }]);
-    given(user, registered).whenCommand(register({ displayName: 'Other' }), NOW).thenNothing();
+    given(user)
+      .whenCommand(register({ email: ' A@B.test ', displayName: ' A ' }), NOW)
+      .then([registered]);
+    given(user)
+      .whenCommand(register({ emailVerified: false }), NOW)
+      .then([{ type: 'UserRegistered', data: { ...registered.data, emailVerified: false } }]);
+    given(user, registered)
+      .whenCommand(register({ displayName: 'Other' }), NOW)
+      .thenNothing();
   });
 
   it('refuses a name out of 1..100 characters or an email that is not one (400)', () => {
-    given(user).whenCommand(register({ displayName: '  ' })).thenThrows(BadRequest);
-    given(user).whenCommand(register({ displayName: 'x'.repeat(101) })).thenThrows(BadRequest);
-    given(user).whenCommand(register({ email: 'nope' })).thenThrows(BadRequest);
+    given(user)
+      .whenCommand(register({ displayName: '  ' }))
+      .thenThrows(BadRequest);
+    given(user)
+      .whenCommand(register({ displayName: 'x'.repeat(101) }))
+      .thenThrows(BadRequest);
+    given(user)
+      .whenCommand(register({ email: 'nope' }))
+      .thenThrows(BadRequest);
   });
 });
 
 describe('email claim decider', () => {
   it('the first claim wins; later claims decide nothing and the winner stays', () => {
-    given(emailClaim).whenCommand({ type: 'ClaimEmail', email: 'A@b.test', userId: 'u1' }).then([{ type: 'UserEmailClaimed', data: { email: 'a@b.test', userId: 'u1' } }]);
+    given(emailClaim)
+      .whenCommand({ type: 'ClaimEmail', email: 'A@b.test', userId: 'u1' })
+      .then([{ type: 'UserEmailClaimed', data: { email: 'a@b.test', userId: 'u1' } }]);
     const claimed = given(emailClaim, { type: 'UserEmailClaimed', data: { email: 'a@b.test', userId: 'u1' } });
     expect(claimed.state).toEqual({ userId: 'u1' });
     claimed.whenCommand({ type: 'ClaimEmail', email: 'a@b.test', userId: 'u2' }).thenNothing();

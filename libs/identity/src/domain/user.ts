@@ -10,7 +10,10 @@ export type UserEvent = DomainEvent<'UserRegistered', { userId: string; email: s
 registerUpcaster('UserRegistered', 1, (data) => ({ emailVerified: true, ...(data as object) }));
 
 export type UserCommand = { type: 'RegisterUser'; userId: string; email: string; displayName: string; emailVerified: boolean };
-export interface UserState { exists: boolean; email: string | null }
+export interface UserState {
+  exists: boolean;
+  email: string | null;
+}
 
 export const userStream = (id: string) => `identity.user-${id}`;
 
@@ -20,7 +23,13 @@ export const user: Decider<UserState, UserCommand, UserEvent> = {
   evolve: (_s, e) => ({ exists: true, email: e.data.email }),
   // One command: no switch needed.
   decide(c, s, now) {
-    const data = { userId: c.userId, email: normalizeEmail(c.email), displayName: validateDisplayName(c.displayName), registeredAt: now.toISOString(), emailVerified: c.emailVerified };
+    const data = {
+      userId: c.userId,
+      email: normalizeEmail(c.email),
+      displayName: validateDisplayName(c.displayName),
+      registeredAt: now.toISOString(),
+      emailVerified: c.emailVerified,
+    };
     return s.exists ? [] : [{ type: 'UserRegistered', data }];
   },
 };

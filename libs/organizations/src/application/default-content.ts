@@ -13,13 +13,17 @@ import { contentId, ORG_CONTENT, OrgContentDoc } from './queries/read-models';
  */
 @Injectable()
 export class DefaultContentCheck {
-  constructor(private readonly store: ReadStore, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async assertExists(organizationId: string, dc: DefaultContent): Promise<void> {
     const refId = dc.type === 'site' ? dc.site : dc.type === 'space' ? dc.space : dc.collection;
-    const live = dc.type === 'site'
-      ? (await this.store.get<OrgContentDoc>(ORG_CONTENT, contentId('site', refId)))?.organizationId === organizationId
-      : await this.queries.execute(new IsOrganizationContentQuery(organizationId, dc.type, refId));
+    const live =
+      dc.type === 'site'
+        ? (await this.store.get<OrgContentDoc>(ORG_CONTENT, contentId('site', refId)))?.organizationId === organizationId
+        : await this.queries.execute(new IsOrganizationContentQuery(organizationId, dc.type, refId));
     if (!live) {
       throw new BadRequest(`defaultContent.${dc.type}: no ${dc.type} with id ${refId} in organization ${organizationId}`);
     }

@@ -21,7 +21,12 @@ export class OrgAccess {
   }
 
   /** The caller and their permissions; 404 unless a member, 403 unless `flag` is granted. */
-  async require(organizationId: string, userId: string, flag: OrganizationFlag, what: string): Promise<{ caller: OrgCaller; permissions: OrganizationPermissions }> {
+  async require(
+    organizationId: string,
+    userId: string,
+    flag: OrganizationFlag,
+    what: string,
+  ): Promise<{ caller: OrgCaller; permissions: OrganizationPermissions }> {
     const caller = await this.caller(organizationId, userId);
     if (!caller.member) throw new OrganizationNotFound(organizationId);
     const permissions = organizationPermissions(caller);

@@ -29,12 +29,19 @@ export interface TeamDeletedPayload {
 
 /** Of `userIds`, how many spaces each holds an explicit grant on in the organization (0 when none). */
 export class CountMemberSpacesQuery extends Query<Map<string, number>> {
-  constructor(readonly organizationId: string, readonly userIds: string[]) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userIds: string[],
+  ) {
+    super();
+  }
 }
 
 /** Of `teamIds`, how many distinct spaces are granted to each team (0 when none). */
 export class CountTeamSpacesQuery extends Query<Map<string, number>> {
-  constructor(readonly teamIds: string[]) { super(); }
+  constructor(readonly teamIds: string[]) {
+    super();
+  }
 }
 
 /** Content an organization may point at (its default content) that the spaces context keeps. */
@@ -45,5 +52,11 @@ export type OrganizationContentKind = 'space' | 'collection';
  * window or purged) or a collection that exists, of that organization.
  */
 export class IsOrganizationContentQuery extends Query<boolean> {
-  constructor(readonly organizationId: string, readonly kind: OrganizationContentKind, readonly id: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly kind: OrganizationContentKind,
+    readonly id: string,
+  ) {
+    super();
+  }
 }

@@ -18,7 +18,9 @@ export function decideCreateInviteLink(c: CommandOf<'CreateInviteLink'>, s: Orga
   const { organizationId, actorId } = c;
   requireAdmin(s, organizationId, actorId, 'create invite links');
   if (!s.inviteLinks) throw new InviteLinksDisabled(organizationId);
-  return [{ type: 'OrganizationInviteCreated', data: { organizationId, inviteId: c.inviteId, role: c.role, createdAt: now.toISOString(), createdBy: actorId } }];
+  return [
+    { type: 'OrganizationInviteCreated', data: { organizationId, inviteId: c.inviteId, role: c.role, createdAt: now.toISOString(), createdBy: actorId } },
+  ];
 }
 
 export function decideChangeInviteRole(c: CommandOf<'ChangeInviteRole'>, s: OrganizationState): OrganizationEvent[] {
@@ -46,7 +48,9 @@ export function decideJoinWithInvite(c: CommandOf<'JoinWithInvite'>, s: Organiza
   if (!s.exists) throw new OrganizationNotFound(organizationId);
   if (!(inviteId in s.invites) || !s.inviteLinks) throw new InviteNotFound(inviteId, organizationId);
   if (isMember(s, userId)) return [];
-  return [{ type: 'OrganizationJoined', data: { organizationId, userId, role: s.invites[inviteId], joinedAt: now.toISOString(), source: 'invite-link', inviteId } }];
+  return [
+    { type: 'OrganizationJoined', data: { organizationId, userId, role: s.invites[inviteId], joinedAt: now.toISOString(), source: 'invite-link', inviteId } },
+  ];
 }
 
 /** Joining by verified email domain: the member gets the organization's defaultRole (null: guest). */

@@ -1,10 +1,22 @@
 import { Conflict, Role } from '@app/platform';
-import { adminCount, CommandOf, isMember, MemberNotFound, MemberSource, OrganizationEvent, OrganizationNotFound, OrganizationState, requireAdmin } from './organization';
+import {
+  adminCount,
+  CommandOf,
+  isMember,
+  MemberNotFound,
+  MemberSource,
+  OrganizationEvent,
+  OrganizationNotFound,
+  OrganizationState,
+  requireAdmin,
+} from './organization';
 
 /** Demoting or removing the last admin would leave nobody able to administrate the organization. */
 export class LastAdmin extends Conflict {
   constructor(userId: string, orgId: string) {
-    super(`Member ${userId} is the last admin of organization ${orgId}: promote another member to admin first (rule: an organization keeps at least one admin)`);
+    super(
+      `Member ${userId} is the last admin of organization ${orgId}: promote another member to admin first (rule: an organization keeps at least one admin)`,
+    );
   }
 }
 
@@ -22,7 +34,11 @@ function changeRole(s: OrganizationState, organizationId: string, userId: string
 }
 
 function addMember(
-  s: OrganizationState, organizationId: string, userId: string, role: Role | null, now: Date,
+  s: OrganizationState,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  now: Date,
   extra: { source: MemberSource; sso?: boolean; addedBy?: string },
 ): OrganizationEvent[] {
   if (isMember(s, userId)) return changeRole(s, organizationId, userId, role);

@@ -60,6 +60,13 @@ export function organizationPermissions(c: OrgCaller): OrganizationPermissions {
 export function organizationRefusal(flag: OrganizationFlag, what: string): string {
   const p: OrganizationFlagPolicy = ORGANIZATION_FLAG_POLICY[flag];
   if (!p.available) return `${what} is not available on this server (permission ${flag} is false for everyone)`;
-  const who = p.min === 'guest' ? 'members' : p.min === 'admin' ? 'organization admins' : p.min === 'read' ? 'members with a role; guests do not have it' : `members with the ${p.min} role or higher`;
+  const who =
+    p.min === 'guest'
+      ? 'members'
+      : p.min === 'admin'
+        ? 'organization admins'
+        : p.min === 'read'
+          ? 'members with a role; guests do not have it'
+          : `members with the ${p.min} role or higher`;
   return `${what} needs the organization permission "${flag}" (${who}${p.ownsTeam ? ' who own a team' : ''})`;
 }

@@ -15,7 +15,11 @@ export interface ResolvedInvite {
 }
 
 /** A user named in a team change: `userId` null when named by an email no user has. */
-export interface TeamMemberRef { field: string; userId: string | null; ref: string }
+export interface TeamMemberRef {
+  field: string;
+  userId: string | null;
+  ref: string;
+}
 
 /**
  * Every command of the organization aggregate (one stream per organization: the organization,

@@ -2,7 +2,13 @@ import { Decider, unreachable } from '@app/platform';
 import { decideChangeInviteRole, decideCreateInviteLink, decideDeleteInviteLink, decideJoinByEmailDomain, decideJoinWithInvite } from './invites';
 import { decideAddMember, decideChangeMemberRole, decideInviteMembers, decideRemoveMember } from './members';
 import {
-  decideCreate, decideUpdate, evolveOrganization, initialOrganizationState, OrganizationCommand, OrganizationEvent, OrganizationState,
+  decideCreate,
+  decideUpdate,
+  evolveOrganization,
+  initialOrganizationState,
+  OrganizationCommand,
+  OrganizationEvent,
+  OrganizationState,
 } from './organization';
 import { decideChangeTeamMembers, decideCreateTeam, decideDeleteTeam, decideRenameTeam } from './teams';
 
@@ -17,22 +23,38 @@ export const organization: Decider<OrganizationState, OrganizationCommand, Organ
   evolve: evolveOrganization,
   decide(c, s, now) {
     switch (c.type) {
-      case 'CreateOrganization': return decideCreate(c, s, now);
-      case 'UpdateOrganization': return decideUpdate(c, s, now);
-      case 'AddMember': return decideAddMember(c, s, now);
-      case 'InviteMembers': return decideInviteMembers(c, s, now);
-      case 'ChangeMemberRole': return decideChangeMemberRole(c, s);
-      case 'RemoveMember': return decideRemoveMember(c, s, now);
-      case 'CreateInviteLink': return decideCreateInviteLink(c, s, now);
-      case 'ChangeInviteRole': return decideChangeInviteRole(c, s);
-      case 'DeleteInviteLink': return decideDeleteInviteLink(c, s, now);
-      case 'JoinWithInvite': return decideJoinWithInvite(c, s, now);
-      case 'JoinByEmailDomain': return decideJoinByEmailDomain(c, s, now);
-      case 'CreateTeam': return decideCreateTeam(c, s, now);
-      case 'RenameTeam': return decideRenameTeam(c, s);
-      case 'DeleteTeam': return decideDeleteTeam(c, s, now);
-      case 'ChangeTeamMembers': return decideChangeTeamMembers(c, s, now);
-      default: return unreachable(c);
+      case 'CreateOrganization':
+        return decideCreate(c, s, now);
+      case 'UpdateOrganization':
+        return decideUpdate(c, s, now);
+      case 'AddMember':
+        return decideAddMember(c, s, now);
+      case 'InviteMembers':
+        return decideInviteMembers(c, s, now);
+      case 'ChangeMemberRole':
+        return decideChangeMemberRole(c, s);
+      case 'RemoveMember':
+        return decideRemoveMember(c, s, now);
+      case 'CreateInviteLink':
+        return decideCreateInviteLink(c, s, now);
+      case 'ChangeInviteRole':
+        return decideChangeInviteRole(c, s);
+      case 'DeleteInviteLink':
+        return decideDeleteInviteLink(c, s, now);
+      case 'JoinWithInvite':
+        return decideJoinWithInvite(c, s, now);
+      case 'JoinByEmailDomain':
+        return decideJoinByEmailDomain(c, s, now);
+      case 'CreateTeam':
+        return decideCreateTeam(c, s, now);
+      case 'RenameTeam':
+        return decideRenameTeam(c, s);
+      case 'DeleteTeam':
+        return decideDeleteTeam(c, s, now);
+      case 'ChangeTeamMembers':
+        return decideChangeTeamMembers(c, s, now);
+      default:
+        return unreachable(c);
     }
   },
 };

@@ -40,7 +40,10 @@ type Org = { organizationId: string };
 export type OrganizationEvent =
   | DomainEvent<'OrganizationCreated', Org & { title: string; createdBy: string; createdAt: string }>
   | DomainEvent<'OrganizationUpdated', Org & { changes: OrganizationSettings; updatedAt: string }>
-  | DomainEvent<'OrganizationMemberAdded', Org & { userId: string; role: Role | null; joinedAt: string; source?: MemberSource; sso?: boolean; addedBy?: string }>
+  | DomainEvent<
+      'OrganizationMemberAdded',
+      Org & { userId: string; role: Role | null; joinedAt: string; source?: MemberSource; sso?: boolean; addedBy?: string }
+    >
   | DomainEvent<'OrganizationJoined', Org & { userId: string; role: Role | null; joinedAt: string; source: JoinSource; inviteId?: string }>
   | DomainEvent<'OrganizationMemberRoleChanged', Org & { userId: string; role: Role | null; from: Role | null }>
   | DomainEvent<'OrganizationMemberRemoved', Org & { userId: string; role: Role | null; removedAt: string }>

@@ -34,12 +34,20 @@ const mapTeams = (s: OrganizationState, teamId: string, f: (t: TeamState) => Tea
   s.teams[teamId] ? { ...s, teams: { ...s.teams, [teamId]: f(s.teams[teamId]) } } : s;
 
 export const initialOrganizationState: OrganizationState = {
-  exists: false, id: null, members: {}, teams: {}, invites: {}, emailDomains: [], defaultRole: null, inviteLinks: false,
+  exists: false,
+  id: null,
+  members: {},
+  teams: {},
+  invites: {},
+  emailDomains: [],
+  defaultRole: null,
+  inviteLinks: false,
 };
 
 export function evolveOrganization(s: OrganizationState, e: OrganizationEvent): OrganizationState {
   switch (e.type) {
-    case 'OrganizationCreated': return { ...s, exists: true, id: e.data.organizationId };
+    case 'OrganizationCreated':
+      return { ...s, exists: true, id: e.data.organizationId };
     case 'OrganizationUpdated': {
       const c = e.data.changes;
       return {
@@ -51,21 +59,29 @@ export function evolveOrganization(s: OrganizationState, e: OrganizationEvent): 
     }
     case 'OrganizationMemberAdded':
     case 'OrganizationJoined':
-    case 'OrganizationMemberRoleChanged': return { ...s, members: { ...s.members, [e.data.userId]: e.data.role } };
+    case 'OrganizationMemberRoleChanged':
+      return { ...s, members: { ...s.members, [e.data.userId]: e.data.role } };
     case 'OrganizationMemberRemoved': {
       // Teams drop the user too (the decider also emits TeamMemberRemoved for each team).
       const teams = Object.fromEntries(Object.entries(s.teams).map(([id, t]) => [id, { ...t, members: without(t.members, e.data.userId) }]));
       return { ...s, members: without(s.members, e.data.userId), teams };
     }
     case 'OrganizationInviteCreated':
-    case 'OrganizationInviteRoleChanged': return { ...s, invites: { ...s.invites, [e.data.inviteId]: e.data.role } };
-    case 'OrganizationInviteDeleted': return { ...s, invites: without(s.invites, e.data.inviteId) };
-    case 'TeamCreated': return { ...s, teams: { ...s.teams, [e.data.teamId]: { title: e.data.title, members: {} } } };
-    case 'TeamRenamed': return mapTeams(s, e.data.teamId, (t) => ({ ...t, title: e.data.title }));
-    case 'TeamDeleted': return { ...s, teams: without(s.teams, e.data.teamId) };
+    case 'OrganizationInviteRoleChanged':
+      return { ...s, invites: { ...s.invites, [e.data.inviteId]: e.data.role } };
+    case 'OrganizationInviteDeleted':
+      return { ...s, invites: without(s.invites, e.data.inviteId) };
+    case 'TeamCreated':
+      return { ...s, teams: { ...s.teams, [e.data.teamId]: { title: e.data.title, members: {} } } };
+    case 'TeamRenamed':
+      return mapTeams(s, e.data.teamId, (t) => ({ ...t, title: e.data.title }));
+    case 'TeamDeleted':
+      return { ...s, teams: without(s.teams, e.data.teamId) };
     case 'TeamMemberAdded':
-    case 'TeamMemberRoleChanged': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: { ...t.members, [e.data.userId]: e.data.role } }));
-    case 'TeamMemberRemoved': return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: without(t.members, e.data.userId) }));
+    case 'TeamMemberRoleChanged':
+      return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: { ...t.members, [e.data.userId]: e.data.role } }));
+    case 'TeamMemberRemoved':
+      return mapTeams(s, e.data.teamId, (t) => ({ ...t, members: without(t.members, e.data.userId) }));
   }
 }
 
@@ -73,19 +89,29 @@ export function evolveOrganization(s: OrganizationState, e: OrganizationEvent): 
 
 /** Also answered to non-members, so an organization's existence does not leak. */
 export class OrganizationNotFound extends NotFound {
-  constructor(id: string) { super(`No organization with id ${id}`); }
+  constructor(id: string) {
+    super(`No organization with id ${id}`);
+  }
 }
 export class MemberNotFound extends NotFound {
-  constructor(userId: string, orgId: string) { super(`No member with id ${userId} in organization ${orgId}`); }
+  constructor(userId: string, orgId: string) {
+    super(`No member with id ${userId} in organization ${orgId}`);
+  }
 }
 export class TeamNotFound extends NotFound {
-  constructor(teamId: string, orgId: string) { super(`No team with id ${teamId} in organization ${orgId}`); }
+  constructor(teamId: string, orgId: string) {
+    super(`No team with id ${teamId} in organization ${orgId}`);
+  }
 }
 export class InviteNotFound extends NotFound {
-  constructor(inviteId: string, orgId: string) { super(`No invite with id ${inviteId} in organization ${orgId}`); }
+  constructor(inviteId: string, orgId: string) {
+    super(`No invite with id ${inviteId} in organization ${orgId}`);
+  }
 }
 export class AdminRequired extends Forbidden {
-  constructor(what: string) { super(`Only organization admins can ${what}`); }
+  constructor(what: string) {
+    super(`Only organization admins can ${what}`);
+  }
 }
 
 // ——— Guards shared by the deciders ———

@@ -46,10 +46,15 @@ export function decideCreateTeam(c: CommandOf<'CreateTeam'>, s: OrganizationStat
   requireAdmin(s, organizationId, c.actorId, 'create teams');
   const at = now.toISOString();
   if (c.members.length > MAX_TEAM_CHANGES) throw new BadRequest(`members: at most ${MAX_TEAM_CHANGES}`);
-  c.members.forEach((userId, i) => { if (!isMember(s, userId)) throw new NotAnOrganizationMember(`members[${i}]`, userId, organizationId); });
+  c.members.forEach((userId, i) => {
+    if (!isMember(s, userId)) throw new NotAnOrganizationMember(`members[${i}]`, userId, organizationId);
+  });
   return [
     { type: 'TeamCreated', data: { organizationId, teamId, title: validateTeamTitle('title', c.title), createdAt: at, createdBy: c.actorId } },
-    ...[...new Set(c.members)].map((userId): OrganizationEvent => ({ type: 'TeamMemberAdded', data: { organizationId, teamId, userId, role: 'member', addedAt: at } })),
+    ...[...new Set(c.members)].map((userId): OrganizationEvent => ({
+      type: 'TeamMemberAdded',
+      data: { organizationId, teamId, userId, role: 'member', addedAt: at },
+    })),
   ];
 }
 

@@ -12,7 +12,12 @@ import { CreateInviteLinkBody, InviteUsersBody, UpdateInviteLinkBody } from './m
 /** Reference tag organization-invites: invites by email and link invites. */
 @Controller('orgs/:organizationId')
 export class InvitesController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+  ) {}
 
   @Post('invites')
   @HttpCode(200)
@@ -33,7 +38,12 @@ export class InvitesController {
   }
 
   @Post('link-invites')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateInviteLinkBody, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Body() body: CreateInviteLinkBody,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { inviteId } = await this.commands.execute(new CreateInviteLinkCommand(organizationId, caller.userId, body.role));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/orgs/${organizationId}/link-invites/${inviteId}`));
@@ -47,14 +57,24 @@ export class InvitesController {
   }
 
   @Patch('link-invites/:inviteId')
-  async update(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('inviteId') inviteId: string, @Body() body: UpdateInviteLinkBody) {
+  async update(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('inviteId') inviteId: string,
+    @Body() body: UpdateInviteLinkBody,
+  ) {
     await this.commands.execute(new ChangeInviteRoleCommand(organizationId, caller.userId, inviteId, body.role));
     await this.engine.settle();
     return this.queries.execute(new GetInviteLinkQuery(organizationId, caller.userId, inviteId));
   }
 
   @Delete('link-invites/:inviteId')
-  async remove(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('inviteId') inviteId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async remove(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('inviteId') inviteId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const { deleted } = await this.commands.execute(new DeleteInviteLinkCommand(organizationId, caller.userId, inviteId));
     res.status(deleted ? 205 : 204);
   }

@@ -22,9 +22,11 @@ function emailProblem(field: string, v: unknown): string | null {
 function inviteProblem(field: string, v: unknown): string | null {
   if (typeof v === 'string') return emailProblem(field, v);
   if (!isPlainObject(v)) return `${field}: must be an email or an {email, role} object`;
-  return unknownKeyProblem(v, ['email', 'role'], field)
-    ?? ('role' in v ? roleOrNullProblem(v.role, `${field}.role`) : `${field}.role: is required (a role or null) when an invite is an object`)
-    ?? emailProblem(`${field}.email`, v.email);
+  return (
+    unknownKeyProblem(v, ['email', 'role'], field) ??
+    ('role' in v ? roleOrNullProblem(v.role, `${field}.role`) : `${field}.role: is required (a role or null) when an invite is an object`) ??
+    emailProblem(`${field}.email`, v.email)
+  );
 }
 
 function emailInvitesProblem(v: unknown, field: string): string | null {

@@ -12,7 +12,11 @@ import { UpdateMemberBody } from './member.bodies';
 /** Reference tag organization-members. */
 @Controller('orgs/:organizationId/members')
 export class MembersController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   @Get()
   list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListMembersParams) {
@@ -33,7 +37,12 @@ export class MembersController {
   }
 
   @Delete(':userId')
-  async remove(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async remove(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('userId') userId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const { removed } = await this.commands.execute(new RemoveMemberCommand(organizationId, caller.userId, userId));
     res.status(removed ? 205 : 204);
   }

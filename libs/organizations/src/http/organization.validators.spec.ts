@@ -5,7 +5,10 @@ describe('merge rules', () => {
   const ok = [
     { type: 'none' },
     { type: 'rules', rules: [] },
-    { type: 'rules', rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: ['u1'] }, { rule: 'custom', expression: 'reviews >= 2' }] },
+    {
+      type: 'rules',
+      rules: [{ rule: 'require_at_least_one_review' }, { rule: 'allow_bypass', users: ['u1'] }, { rule: 'custom', expression: 'reviews >= 2' }],
+    },
   ];
 
   it('accepts none and rules (and inherit only where allowed)', () => {

@@ -6,7 +6,14 @@ import { MergeRules } from '../domain/organization';
  * rules that spaces and collections share). Each answers the first problem as "<path>: <rule>".
  */
 
-const SINGLE_RULES = ['require_at_least_one_review', 'require_all_reviews_approved', 'require_agent_review', 'require_up_to_date_change_request', 'require_change_request_subject', 'require_change_request_description'];
+const SINGLE_RULES = [
+  'require_at_least_one_review',
+  'require_all_reviews_approved',
+  'require_agent_review',
+  'require_up_to_date_change_request',
+  'require_change_request_subject',
+  'require_change_request_description',
+];
 const USER_RULES = ['require_specific_reviewers', 'require_one_of_specific_reviewers', 'allow_bypass'];
 const RULES = [...SINGLE_RULES, ...USER_RULES, 'custom'];
 
@@ -19,10 +26,13 @@ function ruleProblem(f: string, r: unknown): string | null {
   const bad = oneOf(`${f}.rule`, r.rule, RULES);
   if (bad) return bad;
   const name = r.rule as string;
-  if (USER_RULES.includes(name)) return unknownKeyProblem(r, ['rule', 'users'], f) ?? (isStringArray(r.users) ? null : `${f}.users: must be an array of strings`);
+  if (USER_RULES.includes(name))
+    return unknownKeyProblem(r, ['rule', 'users'], f) ?? (isStringArray(r.users) ? null : `${f}.users: must be an array of strings`);
   if (name === 'custom') {
-    return unknownKeyProblem(r, ['rule', 'expression'], f)
-      ?? (typeof r.expression === 'string' && r.expression.length > 0 ? null : `${f}.expression: must be a string of at least 1 character`);
+    return (
+      unknownKeyProblem(r, ['rule', 'expression'], f) ??
+      (typeof r.expression === 'string' && r.expression.length > 0 ? null : `${f}.expression: must be a string of at least 1 character`)
+    );
   }
   return unknownKeyProblem(r, ['rule'], f);
 }
@@ -59,8 +69,10 @@ export function defaultContentProblem(v: unknown, field: string): string | null 
   const bad = oneOf(`${field}.type`, v.type, ['site', 'space', 'collection']);
   if (bad) return bad;
   const type = v.type as string;
-  return unknownKeyProblem(v, ['type', type], field)
-    ?? (typeof v[type] === 'string' && (v[type] as string).length > 0 ? null : `${field}.${type}: must be a string of at least 1 character`);
+  return (
+    unknownKeyProblem(v, ['type', type], field) ??
+    (typeof v[type] === 'string' && (v[type] as string).length > 0 ? null : `${field}.${type}: must be a string of at least 1 character`)
+  );
 }
 
 export const IsDefaultContent = () => Satisfies('isDefaultContent', defaultContentProblem);

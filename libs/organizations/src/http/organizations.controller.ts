@@ -10,7 +10,11 @@ import { UpdateOrganizationBody } from './update-organization.body';
 
 @Controller()
 export class OrganizationsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   @Get('orgs')
   list(@Caller() caller: Principal, @Query() page: PageQuery) {

@@ -28,8 +28,9 @@ function membershipsProblem(v: unknown, field: string): string | null {
   if (!isPlainObject(v)) return `${field}: must be an object`;
   for (const [ref, m] of Object.entries(v)) {
     const f = `${field}.${ref}`;
-    const p = !isPlainObject(m) ? `${f}: must be an object`
-      : unknownKeyProblem(m, ['role'], f) ?? (TEAM_ROLES.includes(m.role as TeamRole) ? null : `${f}.role: must be one of ${TEAM_ROLES.join(', ')}`);
+    const p = !isPlainObject(m)
+      ? `${f}: must be an object`
+      : (unknownKeyProblem(m, ['role'], f) ?? (TEAM_ROLES.includes(m.role as TeamRole) ? null : `${f}.role: must be one of ${TEAM_ROLES.join(', ')}`));
     if (p) return p;
   }
   return null;

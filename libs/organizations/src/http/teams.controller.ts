@@ -12,7 +12,12 @@ import { AddTeamMemberBody, CreateTeamBody, UpdateTeamBody, UpdateTeamMembersBod
 /** Reference tags teams and team-members. */
 @Controller('orgs/:organizationId/teams')
 export class TeamsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+  ) {}
 
   @Get()
   list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListTeamsParams) {
@@ -20,7 +25,12 @@ export class TeamsController {
   }
 
   @Put()
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateTeamBody, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Body() body: CreateTeamBody,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { teamId } = await this.commands.execute(new CreateTeamCommand(organizationId, caller.userId, body.title, body.members ?? []));
     await this.engine.settle();
     res.status(201).setHeader('Location', this.urls.api(`/orgs/${organizationId}/teams/${teamId}`));
@@ -41,7 +51,12 @@ export class TeamsController {
   }
 
   @Delete(':teamId')
-  async remove(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async remove(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('teamId') teamId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const { deleted } = await this.commands.execute(new DeleteTeamCommand(organizationId, caller.userId, teamId));
     res.status(deleted ? 205 : 204);
   }
@@ -54,7 +69,12 @@ export class TeamsController {
   @Put(':teamId/members')
   @RepresentedBy(1) // If-Match names the team
   @HttpCode(204)
-  async updateMembers(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Body() body: UpdateTeamMembersBody): Promise<void> {
+  async updateMembers(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('teamId') teamId: string,
+    @Body() body: UpdateTeamMembersBody,
+  ): Promise<void> {
     const { set, remove } = body.change();
     await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, set, remove));
   }
@@ -62,14 +82,28 @@ export class TeamsController {
   @Put(':teamId/members/:userId')
   @RepresentedBy(2)
   @HttpCode(204)
-  async addMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Body() body: AddTeamMemberBody): Promise<void> {
+  async addMember(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('teamId') teamId: string,
+    @Param('userId') userId: string,
+    @Body() body: AddTeamMemberBody,
+  ): Promise<void> {
     await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [{ field: 'userId', ref: userId, role: body.role }], []));
   }
 
   @Delete(':teamId/members/:userId')
   @RepresentedBy(2)
-  async removeMember(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
-    const { changed } = await this.commands.execute(new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [], [{ field: 'userId', ref: userId }]));
+  async removeMember(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('teamId') teamId: string,
+    @Param('userId') userId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
+    const { changed } = await this.commands.execute(
+      new ChangeTeamMembersCommand(organizationId, caller.userId, teamId, [], [{ field: 'userId', ref: userId }]),
+    );
     res.status(changed > 0 ? 205 : 204);
   }
 }

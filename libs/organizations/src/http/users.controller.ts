@@ -11,7 +11,10 @@ import { MEMBERS, MemberDoc } from '../application/queries/read-models';
  */
 @Controller('users')
 export class UsersController {
-  constructor(private readonly queries: QueryBus, private readonly store: ReadStore) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly store: ReadStore,
+  ) {}
 
   @Get(':userId')
   @ResourceStream((p) => userStream(p.userId))

@@ -31,7 +31,9 @@ export function idempotencyRecordKeys(sealedIds: SealedIds, userId: string, key:
   return {
     stream: `platform.idempotency-${derive('stream name').toString('base64url').slice(0, 32)}`,
     fingerprint: (method, url, body) =>
-      createHmac('sha256', fingerprintKey).update(`${method.toUpperCase()}\n${url}\n${body === undefined ? '' : canonicalJson(body)}`).digest('base64url'),
+      createHmac('sha256', fingerprintKey)
+        .update(`${method.toUpperCase()}\n${url}\n${body === undefined ? '' : canonicalJson(body)}`)
+        .digest('base64url'),
     seal(answer) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', encryption, iv);
@@ -51,7 +53,9 @@ export function idempotencyRecordKeys(sealedIds: SealedIds, userId: string, key:
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';

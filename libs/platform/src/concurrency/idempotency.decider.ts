@@ -50,18 +50,21 @@ export class IdempotentRequestInProgress extends Conflict {
 const ageMs = (claim: IdempotencyClaim, now: Date) => now.getTime() - Date.parse(claim.claimedAt);
 
 /** The claim that still binds the key at `now` (null once its 24 hours are over). */
-export const liveClaim = (s: IdempotencyState, now: Date): IdempotencyClaim | null =>
-  s.claim && ageMs(s.claim, now) < IDEMPOTENCY_WINDOW_MS ? s.claim : null;
+export const liveClaim = (s: IdempotencyState, now: Date): IdempotencyClaim | null => (s.claim && ageMs(s.claim, now) < IDEMPOTENCY_WINDOW_MS ? s.claim : null);
 
 export const idempotencyDecider: Decider<IdempotencyState, IdempotencyCommand, IdempotencyEvent> = {
   initialState: { claim: null },
 
   evolve(s, e) {
     switch (e.type) {
-      case 'IdempotencyKeyClaimed': return { claim: { fingerprint: e.data.fingerprint, claimedAt: e.data.claimedAt, answer: null } };
-      case 'IdempotentResponseRecorded': return s.claim ? { claim: { ...s.claim, answer: { status: e.data.status, response: e.data.response } } } : s;
-      case 'IdempotencyKeyReleased': return { claim: null };
-      default: return unreachable(e);
+      case 'IdempotencyKeyClaimed':
+        return { claim: { fingerprint: e.data.fingerprint, claimedAt: e.data.claimedAt, answer: null } };
+      case 'IdempotentResponseRecorded':
+        return s.claim ? { claim: { ...s.claim, answer: { status: e.data.status, response: e.data.response } } } : s;
+      case 'IdempotencyKeyReleased':
+        return { claim: null };
+      default:
+        return unreachable(e);
     }
   },
 
@@ -83,11 +86,19 @@ export const idempotencyDecider: Decider<IdempotencyState, IdempotencyCommand, I
       }
       case 'RecordIdempotentResponse':
         return live && live.fingerprint === c.fingerprint && !live.answer
-          ? [{ type: 'IdempotentResponseRecorded', data: { fingerprint: c.fingerprint, status: c.status, response: c.response, recordedAt: now.toISOString() } }]
+          ? [
+              {
+                type: 'IdempotentResponseRecorded',
+                data: { fingerprint: c.fingerprint, status: c.status, response: c.response, recordedAt: now.toISOString() },
+              },
+            ]
           : [];
       case 'ReleaseIdempotencyKey':
-        return live && live.fingerprint === c.fingerprint && !live.answer ? [{ type: 'IdempotencyKeyReleased', data: { fingerprint: c.fingerprint, releasedAt: now.toISOString() } }] : [];
-      default: return unreachable(c);
+        return live && live.fingerprint === c.fingerprint && !live.answer
+          ? [{ type: 'IdempotencyKeyReleased', data: { fingerprint: c.fingerprint, releasedAt: now.toISOString() } }]
+          : [];
+      default:
+        return unreachable(c);
     }
   },
 };

@@ -68,7 +68,10 @@ export class PlatformConfig {
     if (env.BODY_LIMIT) c.bodyLimit = env.BODY_LIMIT;
     if (env.RATE_LIMIT) c.rateLimitEnabled = env.RATE_LIMIT !== 'off';
     if (env.RATE_LIMIT_PER_MINUTE) c.rateLimitPerMinute = Number(env.RATE_LIMIT_PER_MINUTE);
-    if (env.CORS_ORIGINS) c.corsOrigins = env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean);
+    if (env.CORS_ORIGINS)
+      c.corsOrigins = env.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean);
     if (env.LOG_LEVEL) c.logLevel = env.LOG_LEVEL;
     if (env.SHED_EVENT_LOOP_DELAY_MS) c.shedEventLoopDelayMs = Number(env.SHED_EVENT_LOOP_DELAY_MS);
     if (env.SHED_MAX_IN_FLIGHT) c.shedMaxInFlight = Number(env.SHED_MAX_IN_FLIGHT);

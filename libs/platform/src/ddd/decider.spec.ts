@@ -27,9 +27,13 @@ const counter: Decider<number, CounterCommand, CounterEvent> = {
 
 describe('Decider', () => {
   it('given/when/then on commands', () => {
-    given(counter, { type: 'Incremented', data: { by: 2 } }).whenCommand({ type: 'Increment', by: 3, max: 10 }).then([{ type: 'Incremented', data: { by: 3 } }]);
+    given(counter, { type: 'Incremented', data: { by: 2 } })
+      .whenCommand({ type: 'Increment', by: 3, max: 10 })
+      .then([{ type: 'Incremented', data: { by: 3 } }]);
     given(counter).whenCommand({ type: 'Increment', by: 0, max: 10 }).thenNothing();
-    given(counter, { type: 'Incremented', data: { by: 9 } }).whenCommand({ type: 'Increment', by: 2, max: 10 }).thenThrows(BadRequest);
+    given(counter, { type: 'Incremented', data: { by: 9 } })
+      .whenCommand({ type: 'Increment', by: 2, max: 10 })
+      .thenThrows(BadRequest);
   });
 });
 
@@ -50,16 +54,21 @@ describe('EventSourcing.execute', () => {
   it('loads once per attempt and re-runs precondition and decide on fresh state after a conflict', async () => {
     const seen: number[] = [];
     let interfere = true;
-    const result = await es.execute('counter-1', counter, { type: 'Increment', by: 1, max: 10 }, {
-      precondition: async (s) => {
-        seen.push(s);
-        // Another writer lands between this attempt's load and its append.
-        if (interfere) {
-          interfere = false;
-          await es.execute('counter-1', counter, { type: 'Increment', by: 5, max: 10 });
-        }
+    const result = await es.execute(
+      'counter-1',
+      counter,
+      { type: 'Increment', by: 1, max: 10 },
+      {
+        precondition: async (s) => {
+          seen.push(s);
+          // Another writer lands between this attempt's load and its append.
+          if (interfere) {
+            interfere = false;
+            await es.execute('counter-1', counter, { type: 'Increment', by: 5, max: 10 });
+          }
+        },
       },
-    });
+    );
     expect(seen).toEqual([0, 5]);
     expect(result.state).toBe(6);
     expect((await store.readStream('counter-1')).map((e) => (e.data as { by: number }).by)).toEqual([5, 1]);
@@ -67,19 +76,46 @@ describe('EventSourcing.execute', () => {
 
   it('a refusing precondition or decide appends nothing', async () => {
     await expect(es.execute('counter-2', counter, { type: 'Increment', by: 11, max: 10 })).rejects.toBeInstanceOf(BadRequest);
-    await expect(es.execute('counter-2', counter, { type: 'Increment', by: 1, max: 10 }, { precondition: () => { throw new Conflict('no'); } })).rejects.toBeInstanceOf(Conflict);
+    await expect(
+      es.execute(
+        'counter-2',
+        counter,
+        { type: 'Increment', by: 1, max: 10 },
+        {
+          precondition: () => {
+            throw new Conflict('no');
+          },
+        },
+      ),
+    ).rejects.toBeInstanceOf(Conflict);
     expect(await store.readStream('counter-2')).toEqual([]);
   });
 
   it('gives up with 409 after the bounded retries', async () => {
     const attempts: number[] = [];
-    const run = es.execute('counter-3', counter, { type: 'Increment', by: 1, max: 100 }, {
-      maxRetries: 2,
-      precondition: async (s) => {
-        attempts.push(s);
-        await store.append('counter-3', [{ id: `x${attempts.length}`, type: 'Incremented', data: { by: 1 }, metadata: { actor: null, occurredAt: '', correlationId: '', causationId: null, schemaVersion: 1 } }], 'any');
+    const run = es.execute(
+      'counter-3',
+      counter,
+      { type: 'Increment', by: 1, max: 100 },
+      {
+        maxRetries: 2,
+        precondition: async (s) => {
+          attempts.push(s);
+          await store.append(
+            'counter-3',
+            [
+              {
+                id: `x${attempts.length}`,
+                type: 'Incremented',
+                data: { by: 1 },
+                metadata: { actor: null, occurredAt: '', correlationId: '', causationId: null, schemaVersion: 1 },
+              },
+            ],
+            'any',
+          );
+        },
       },
-    });
+    );
     await expect(run).rejects.toBeInstanceOf(Conflict);
     expect(attempts).toHaveLength(3);
   });

@@ -75,7 +75,10 @@ export class FoldedStates {
  */
 @Injectable()
 export class EventSourcing {
-  constructor(private readonly store: EventStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly clock: Clock,
+  ) {}
 
   /** A stream's state and revision; with a cache, folding only the events after the cached revision. */
   async load<S, E extends DomainEvent>(stream: string, evolver: Evolver<S, E>, cache?: FoldedStates): Promise<{ state: S; revision: number }> {
@@ -114,7 +117,11 @@ export class EventSourcing {
       const events = await decide(state, now);
       if (events.length === 0) return { state, events, position: 0 };
       try {
-        const result = await this.store.append(stream, events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)), revision < 0 ? 'no_stream' : revision);
+        const result = await this.store.append(
+          stream,
+          events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)),
+          revision < 0 ? 'no_stream' : revision,
+        );
         RequestContext.notePosition(result.position);
         WritePreconditions.wrote(stream);
         const next = events.reduce((s, e) => evolver.evolve(s, e), state);
@@ -143,17 +150,26 @@ export class EventSourcing {
     command: CommandOf<S, C>,
     options: ExecuteOptions<S> = {},
   ): Promise<Decision<S, E>> {
-    return this.cycle(stream, decider, async (state, now) => {
-      await options.precondition?.(state);
-      const c = typeof command === 'function' ? await command(state) : command;
-      return decider.decide(c, state, now);
-    }, options);
+    return this.cycle(
+      stream,
+      decider,
+      async (state, now) => {
+        await options.precondition?.(state);
+        const c = typeof command === 'function' ? await command(state) : command;
+        return decider.decide(c, state, now);
+      },
+      options,
+    );
   }
 
   /** Appends events without folding (streams whose decisions need no state). */
   async appendNew(stream: string, events: DomainEvent[], options: HandleOptions = {}): Promise<number> {
     const now = this.clock.now();
-    const result = await this.store.append(stream, events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)), 'any');
+    const result = await this.store.append(
+      stream,
+      events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)),
+      'any',
+    );
     RequestContext.notePosition(result.position);
     return result.position;
   }

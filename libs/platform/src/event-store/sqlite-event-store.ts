@@ -53,8 +53,13 @@ class SliceRow {
   event(): RecordedEvent {
     const r = this.row;
     return {
-      id: r[1] as string, stream: r[2] as string, revision: r[3] as number, position: this.position, type: this.type,
-      data: JSON.parse(r[5] as string), metadata: JSON.parse(r[6] as string),
+      id: r[1] as string,
+      stream: r[2] as string,
+      revision: r[3] as number,
+      position: this.position,
+      type: this.type,
+      data: JSON.parse(r[5] as string),
+      metadata: JSON.parse(r[6] as string),
     };
   }
 }
@@ -73,7 +78,10 @@ export class SqliteEventStore extends EventStore {
   private readonly subscriptions = new Set<{ stop: () => void }>();
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(file: string, private readonly pollIntervalMs = 20) {
+  constructor(
+    file: string,
+    private readonly pollIntervalMs = 20,
+  ) {
     super();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
@@ -168,9 +176,7 @@ export class SqliteEventStore extends EventStore {
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
     const rows = this.db
-      .prepare(
-        `SELECT * FROM events WHERE stream = ? AND revision ${backwards ? '<=' : '>='} ? ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT ?`,
-      )
+      .prepare(`SELECT * FROM events WHERE stream = ? AND revision ${backwards ? '<=' : '>='} ? ORDER BY revision ${backwards ? 'DESC' : 'ASC'} LIMIT ?`)
       .all(stream, from, options.maxCount ?? -1) as Row[];
     return rows.map(toEvent);
   }
@@ -183,8 +189,12 @@ export class SqliteEventStore extends EventStore {
     const prefix = options.streamPrefix;
     const rows = (
       prefix
-        ? this.stmt('SELECT * FROM events WHERE position > ? AND substr(stream, 1, ?) = ? ORDER BY position LIMIT ?')
-            .all(options.after ?? 0, prefix.length, prefix, options.maxCount ?? -1)
+        ? this.stmt('SELECT * FROM events WHERE position > ? AND substr(stream, 1, ?) = ? ORDER BY position LIMIT ?').all(
+            options.after ?? 0,
+            prefix.length,
+            prefix,
+            options.maxCount ?? -1,
+          )
         : this.stmt('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?').all(options.after ?? 0, options.maxCount ?? -1)
     ) as Row[];
     return rows.map(toEvent);
@@ -212,7 +222,12 @@ export class SqliteEventStore extends EventStore {
     let wake: (() => void) | null = null;
     const onAppend = () => wake?.();
     this.appended.on('appended', onAppend);
-    const entry = { stop: () => { stopped = true; wake?.(); } };
+    const entry = {
+      stop: () => {
+        stopped = true;
+        wake?.();
+      },
+    };
     this.subscriptions.add(entry);
     const loop = (async () => {
       while (!stopped) {
@@ -228,7 +243,10 @@ export class SqliteEventStore extends EventStore {
         // Other processes append to the same file: poll as well as listen.
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, this.pollIntervalMs);
-          wake = () => { clearTimeout(t); resolve(); };
+          wake = () => {
+            clearTimeout(t);
+            resolve();
+          };
         });
         wake = null;
       }

@@ -49,7 +49,7 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
   private async tag(req: Request, res: Response, streamOf: StreamOf, body: unknown, ifNoneMatch: TagList | null): Promise<unknown> {
     if (res.statusCode !== 200 || body === null || typeof body !== 'object' || res.headersSent) return body;
     const stream = streamOf(req.params as Record<string, string>, body);
-    const revision = stream ? (await this.reads.get<StreamRevisionDoc>(STREAM_REVISIONS, stream))?.revision ?? null : null;
+    const revision = stream ? ((await this.reads.get<StreamRevisionDoc>(STREAM_REVISIONS, stream))?.revision ?? null) : null;
     // The bytes express sends for an object body (res.json with the default settings).
     const tag = entityTag(stream, revision, JSON.stringify(body));
     res.setHeader('ETag', tag);
@@ -69,7 +69,11 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
     const own = req.path.replace(/(.)\/+$/, '$1');
     const path = levelsUp > 0 ? own.split('/').slice(0, -levelsUp).join('/') : own;
     const current = await internalGet(this.adapterHost.httpAdapter.getInstance<Application>(), req, path);
-    if (current?.status === 503) throw new ServiceUnavailable('The read models are catching up: If-Match cannot be checked yet; retry shortly', Number(current.headers['retry-after']) || 1);
+    if (current?.status === 503)
+      throw new ServiceUnavailable(
+        'The read models are catching up: If-Match cannot be checked yet; retry shortly',
+        Number(current.headers['retry-after']) || 1,
+      );
     const exists = current?.status === 200;
     const tag = exists && typeof current.headers.etag === 'string' ? current.headers.etag : null;
     if (!(ifMatch === '*' ? exists : strongMatch(ifMatch, tag))) {
@@ -80,7 +84,10 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
           : 'If-Match: there is no current representation of the resource to compare with',
       );
     }
-    return lastValueFrom(WritePreconditions.run(since, () => next.handle()), { defaultValue: undefined });
+    return lastValueFrom(
+      WritePreconditions.run(since, () => next.handle()),
+      { defaultValue: undefined },
+    );
   }
 }
 

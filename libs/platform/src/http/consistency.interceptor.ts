@@ -17,7 +17,10 @@ const CATCH_UP_WAIT_MS = 1000;
  */
 @Injectable()
 export class ConsistencyInterceptor implements NestInterceptor {
-  constructor(private readonly engine: ProjectionEngine, private readonly reflector: Reflector) {}
+  constructor(
+    private readonly engine: ProjectionEngine,
+    private readonly reflector: Reflector,
+  ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (isPublicRoute(this.reflector, ctx)) return next.handle();

@@ -14,10 +14,17 @@ describe('entity tags', () => {
   it('parses *, lists, weak tags, and refuses malformed headers', () => {
     expect(parseTagList('*')).toBe('*');
     expect(parseTagList('"a"')).toEqual([{ weak: false, tag: '"a"' }]);
-    expect(parseTagList(' "a" , W/"b",""')).toEqual([{ weak: false, tag: '"a"' }, { weak: true, tag: '"b"' }, { weak: false, tag: '""' }]);
+    expect(parseTagList(' "a" , W/"b",""')).toEqual([
+      { weak: false, tag: '"a"' },
+      { weak: true, tag: '"b"' },
+      { weak: false, tag: '""' },
+    ]);
     // Empty list elements are allowed (RFC 9110 §5.6.1).
     expect(parseTagList('"a",')).toEqual([{ weak: false, tag: '"a"' }]);
-    expect(parseTagList(['"a"', '"b"'])).toEqual([{ weak: false, tag: '"a"' }, { weak: false, tag: '"b"' }]);
+    expect(parseTagList(['"a"', '"b"'])).toEqual([
+      { weak: false, tag: '"a"' },
+      { weak: false, tag: '"b"' },
+    ]);
     for (const bad of ['', 'a', '"a', '"a" "b"', 'W/', '"a"; x', '*, "a"']) expect([bad, parseTagList(bad)]).toEqual([bad, null]);
   });
 

@@ -10,7 +10,10 @@ import { createHash } from 'crypto';
  * Opaque on purpose: clients compare tags, they do not parse them.
  */
 export function entityTag(stream: string | null, revision: number | null, body: string): string {
-  const digest = createHash('sha256').update(`${stream ?? ''}\n${revision ?? -1}\n`).update(body).digest('base64url');
+  const digest = createHash('sha256')
+    .update(`${stream ?? ''}\n${revision ?? -1}\n`)
+    .update(body)
+    .digest('base64url');
   return `"${digest.slice(0, 32)}"`;
 }
 
@@ -18,7 +21,7 @@ export function entityTag(stream: string | null, revision: number | null, body: 
 export type TagList = '*' | Array<{ weak: boolean; tag: string }>;
 
 export function parseTagList(header: string | string[] | undefined): TagList | null {
-  const text = (Array.isArray(header) ? header.join(',') : header ?? '').trim();
+  const text = (Array.isArray(header) ? header.join(',') : (header ?? '')).trim();
   if (text === '*') return '*';
   const tags: Array<{ weak: boolean; tag: string }> = [];
   // entity-tag = [ "W/" ] DQUOTE *etagc DQUOTE, in a comma-separated list (RFC 9110 §8.8.3).
@@ -36,5 +39,4 @@ export const strongMatch = (list: TagList, current: string | null): boolean =>
   current !== null && (list === '*' || list.some((t) => !t.weak && t.tag === current));
 
 /** If-None-Match uses the weak comparison: `W/"x"` matches `"x"` (RFC 9110 §13.1.2). */
-export const weakMatch = (list: TagList, current: string | null): boolean =>
-  current !== null && (list === '*' || list.some((t) => t.tag === current));
+export const weakMatch = (list: TagList, current: string | null): boolean => current !== null && (list === '*' || list.some((t) => t.tag === current));

@@ -30,7 +30,7 @@ export class ErrorFilter implements ExceptionFilter {
     if (e instanceof WrongExpectedRevisionError) return { status: 409, message: 'Concurrent modification; retry the request' };
     if (e instanceof HttpException) {
       const body = e.getResponse() as string | { message?: string | string[] };
-      const message = typeof body === 'string' ? body : Array.isArray(body.message) ? body.message.join('; ') : body.message ?? e.message;
+      const message = typeof body === 'string' ? body : Array.isArray(body.message) ? body.message.join('; ') : (body.message ?? e.message);
       return { status: e.getStatus(), message };
     }
     // Errors raised by the body parser (malformed JSON, too large, wrong charset).

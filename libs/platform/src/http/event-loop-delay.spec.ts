@@ -1,7 +1,11 @@
 import { EventLoopDelayMonitor } from './event-loop-delay';
 
 describe('EventLoopDelayMonitor', () => {
-  const block = (ms: number) => { for (const until = Date.now() + ms; Date.now() < until; ) { /* stall */ } };
+  const block = (ms: number) => {
+    for (const until = Date.now() + ms; Date.now() < until;) {
+      /* stall */
+    }
+  };
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
   it('reports a stall right after it and forgets it within two windows', async () => {
@@ -23,7 +27,10 @@ describe('EventLoopDelayMonitor', () => {
     const stalls = setInterval(() => block(250), 1);
     const seen: number[] = [];
     try {
-      for (let i = 0; i < 4; i++) { await sleep(5); seen.push(monitor.delayMs()); }
+      for (let i = 0; i < 4; i++) {
+        await sleep(5);
+        seen.push(monitor.delayMs());
+      }
     } finally {
       clearInterval(stalls);
       monitor.close();

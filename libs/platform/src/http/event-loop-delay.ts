@@ -18,7 +18,10 @@ export class EventLoopDelayMonitor implements DelaySource {
   private previousMax = 0;
   private readonly timer: NodeJS.Timeout;
 
-  constructor(private readonly resolutionMs = 10, private readonly windowMs = 100) {
+  constructor(
+    private readonly resolutionMs = 10,
+    private readonly windowMs = 100,
+  ) {
     this.timer = setInterval(() => this.sample(), resolutionMs).unref();
   }
 

@@ -25,7 +25,10 @@ const KEY = /^[\x20-\x7e]{1,255}$/;
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  constructor(private readonly es: EventSourcing, private readonly sealedIds: SealedIds) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly sealedIds: SealedIds,
+  ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (ctx.getType() !== 'http') return next.handle();
@@ -59,7 +62,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw e;
     }
     const location = res.getHeader('Location');
-    await run({ type: 'RecordIdempotentResponse', fingerprint, status: res.statusCode, response: record.seal({ location: typeof location === 'string' ? location : undefined, body }) });
+    await run({
+      type: 'RecordIdempotentResponse',
+      fingerprint,
+      status: res.statusCode,
+      response: record.seal({ location: typeof location === 'string' ? location : undefined, body }),
+    });
     return body;
   }
 }

@@ -23,7 +23,10 @@ export function printableKey(key: string): string {
   return cut.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-interface PathNode { parent: PathNode | null; key: string }
+interface PathNode {
+  parent: PathNode | null;
+  key: string;
+}
 const pathOf = (node: PathNode | null): string => {
   const parts: string[] = [];
   for (let n = node; n; n = n.parent) parts.push(printableKey(n.key));

@@ -34,7 +34,13 @@ export function internalGet(app: Application, outer: Request, path: string): Pro
   return Promise.resolve(null);
 }
 
-function dispatch(app: Application, route: NonNullable<RouteLayer['route']>, params: Record<string, string>, outer: Request, path: string): Promise<InternalResponse> {
+function dispatch(
+  app: Application,
+  route: NonNullable<RouteLayer['route']>,
+  params: Record<string, string>,
+  outer: Request,
+  path: string,
+): Promise<InternalResponse> {
   return new Promise((resolve, reject) => {
     const req = new IncomingMessage(new Socket()) as IncomingMessage & Record<string | symbol, unknown>;
     req.method = 'GET';
@@ -52,7 +58,10 @@ function dispatch(app: Application, route: NonNullable<RouteLayer['route']>, par
       chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
     };
     // The answer is captured, never written to a socket.
-    res.write = ((chunk: unknown, encoding?: unknown) => { take(chunk, encoding); return true; }) as typeof res.write;
+    res.write = ((chunk: unknown, encoding?: unknown) => {
+      take(chunk, encoding);
+      return true;
+    }) as typeof res.write;
     res.end = ((chunk?: unknown, encoding?: unknown) => {
       take(chunk, encoding);
       resolve({ status: res.statusCode, headers: res.getHeaders(), body: Buffer.concat(chunks).toString('utf8'), request: req });

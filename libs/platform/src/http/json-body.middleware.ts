@@ -21,10 +21,14 @@ const mediaType = (req: Request) => (req.headers['content-type'] ?? '').split(';
 
 function describe(err: { type?: string; status?: number; message?: string; charset?: string; encoding?: string }, limit: string): DomainError {
   switch (err.type) {
-    case 'entity.too.large': return new PayloadTooLarge(`body: must not be larger than ${limit}`);
-    case 'entity.parse.failed': return new BadRequest('body: not valid JSON (a JSON object or array is expected)');
-    case 'charset.unsupported': return new UnsupportedMediaType(`Content-Type: charset "${err.charset}" is not supported; send utf-8`);
-    case 'encoding.unsupported': return new UnsupportedMediaType(`Content-Encoding: "${err.encoding}" is not supported`);
+    case 'entity.too.large':
+      return new PayloadTooLarge(`body: must not be larger than ${limit}`);
+    case 'entity.parse.failed':
+      return new BadRequest('body: not valid JSON (a JSON object or array is expected)');
+    case 'charset.unsupported':
+      return new UnsupportedMediaType(`Content-Type: charset "${err.charset}" is not supported; send utf-8`);
+    case 'encoding.unsupported':
+      return new UnsupportedMediaType(`Content-Encoding: "${err.encoding}" is not supported`);
   }
   const status = typeof err.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 400;
   return new DomainError(status, `body: could not be read (${err.message ?? 'malformed request'})`);

@@ -8,15 +8,22 @@ class FakeRes extends EventEmitter {
   headers: Record<string, string> = {};
   body: string | undefined;
   destroyed = false;
-  setHeader(k: string, v: unknown) { this.headers[k.toLowerCase()] = String(v); }
-  end(body?: string) { this.body = body; setImmediate(() => this.emit('close')); }
+  setHeader(k: string, v: unknown) {
+    this.headers[k.toLowerCase()] = String(v);
+  }
+  end(body?: string) {
+    this.body = body;
+    setImmediate(() => this.emit('close'));
+  }
   /** What a handler does when it answers. */
-  answer() { this.end('{}'); }
+  answer() {
+    this.end('{}');
+  }
 }
 const req = (method: string, url: string, socket = { destroyed: false }) => ({ method, url, socket }) as unknown as IncomingMessage;
 const tick = () => new Promise<void>((r) => setImmediate(r));
 const until = async (cond: () => boolean) => {
-  for (const deadline = Date.now() + 2000; !cond() && Date.now() < deadline; ) await tick();
+  for (const deadline = Date.now() + 2000; !cond() && Date.now() < deadline;) await tick();
   expect(cond()).toBe(true);
 };
 
@@ -29,7 +36,10 @@ function setup(opts: { delay?: number; maxInFlight?: number; maxWaitMs?: number;
   const started: string[] = [];
   const send = (url: string, method = 'GET', onStart?: () => void, socket?: { destroyed: boolean }) => {
     const res = new FakeRes();
-    shedder.middleware(req(method, url, socket), res as unknown as ServerResponse, () => { started.push(url); onStart?.(); });
+    shedder.middleware(req(method, url, socket), res as unknown as ServerResponse, () => {
+      started.push(url);
+      onStart?.();
+    });
     return res;
   };
   return { clock, shedder, started, send };
@@ -132,7 +142,10 @@ describe('LoadShedder', () => {
   it('works the queue in slices so the event loop keeps turning', async () => {
     // Each request takes 10 ms of (fake) time; the slice is 5 ms: one request per loop turn.
     const { send, started, clock } = setup({ sliceMs: 5, maxWaitMs: 10_000 });
-    for (const p of ['/1', '/2', '/3']) send(p, 'GET', () => { clock.now += 10; });
+    for (const p of ['/1', '/2', '/3'])
+      send(p, 'GET', () => {
+        clock.now += 10;
+      });
     await tick();
     expect(started).toEqual(['/1']);
     await tick();
@@ -182,7 +195,9 @@ describe('LoadShedder', () => {
     expectShed(late, /shutting down/);
     expect(late.headers.connection).toBe('close');
     let idle = false;
-    const done = shedder.idle().then(() => { idle = true; });
+    const done = shedder.idle().then(() => {
+      idle = true;
+    });
     await tick();
     expect(idle).toBe(false);
     a.answer();

@@ -32,8 +32,7 @@ const RATE_WINDOW_MS = 250;
 const MAX_STEPS_PER_TURN = 256;
 
 /** Reads of /health/* are never refused, so a probe can always tell a busy server from a dead one. */
-export const isHealthRead = (req: IncomingMessage): boolean =>
-  (req.method === 'GET' || req.method === 'HEAD') && /^\/health(\/|$|\?)/.test(req.url ?? '');
+export const isHealthRead = (req: IncomingMessage): boolean => (req.method === 'GET' || req.method === 'HEAD') && /^\/health(\/|$|\?)/.test(req.url ?? '');
 
 /**
  * Admission control, the first middleware a request meets (before logging, body parsing and
@@ -83,7 +82,10 @@ export class LoadShedder {
   private lastLog = -Infinity;
   private readonly logger = new Logger('LoadShedder');
 
-  constructor(private readonly config: Pick<PlatformConfig, 'shedEventLoopDelayMs' | 'shedMaxInFlight' | 'shedQueueWaitMs'>, options: LoadShedderOptions = {}) {
+  constructor(
+    private readonly config: Pick<PlatformConfig, 'shedEventLoopDelayMs' | 'shedMaxInFlight' | 'shedQueueWaitMs'>,
+    options: LoadShedderOptions = {},
+  ) {
     this.delay = options.delay ?? new EventLoopDelayMonitor();
     this.now = options.now ?? (() => performance.now());
     this.sliceMs = options.sliceMs ?? 5;
@@ -97,9 +99,14 @@ export class LoadShedder {
 
   stats() {
     return {
-      inFlight: this.inFlight(), queued: this.queue.length - this.head, eventLoopDelayMs: Math.round(this.delay.delayMs()),
-      startsPerSecond: Math.round(this.rate), maxQueued: this.maxQueued(),
-      shed: this.shedTotal, shedBy: { ...this.shedBy }, shuttingDown: this.closing,
+      inFlight: this.inFlight(),
+      queued: this.queue.length - this.head,
+      eventLoopDelayMs: Math.round(this.delay.delayMs()),
+      startsPerSecond: Math.round(this.rate),
+      maxQueued: this.maxQueued(),
+      shed: this.shedTotal,
+      shedBy: { ...this.shedBy },
+      shuttingDown: this.closing,
     };
   }
 
@@ -143,7 +150,10 @@ export class LoadShedder {
   idle(): Promise<void> {
     if (this.inFlight() === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => { this.idleWaiters.delete(done); resolve(); };
+      const done = () => {
+        this.idleWaiters.delete(done);
+        resolve();
+      };
       this.idleWaiters.add(done);
     });
   }
@@ -212,7 +222,8 @@ export class LoadShedder {
       const waited = now - oldest.arrivedAt;
       if (!gone && waited <= limit) break;
       this.takeOldest();
-      if (!gone) this.refuse(oldest.res, 'queueWait', `The server is overloaded (request waited ${Math.round(waited)} ms); retry after 1 second`, oldest.arrivedAt);
+      if (!gone)
+        this.refuse(oldest.res, 'queueWait', `The server is overloaded (request waited ${Math.round(waited)} ms); retry after 1 second`, oldest.arrivedAt);
     }
     while (this.head < this.queue.length) {
       const behind = now - this.queue[this.head].arrivedAt > limit / 2;
@@ -244,8 +255,13 @@ export class LoadShedder {
   }
 
   private compact(): void {
-    if (this.head === this.queue.length) { this.queue.length = 0; this.head = 0; }
-    else if (this.head > 1024 && this.head * 2 > this.queue.length) { this.queue.splice(0, this.head); this.head = 0; }
+    if (this.head === this.queue.length) {
+      this.queue.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
   }
 
   private track(res: ServerResponse): void {
@@ -300,7 +316,10 @@ export class LoadShedder {
     for (const h of this.held) {
       if (h.res.destroyed) continue;
       if (all || this.closing || h.due <= now + 1) h.res.end(h.body);
-      else { keep.push(h); next = Math.min(next, h.due); }
+      else {
+        keep.push(h);
+        next = Math.min(next, h.due);
+      }
     }
     this.held = keep;
     if (keep.length) this.armHoldTimer(next, now);

@@ -25,13 +25,17 @@ describe('PageCursor (the shared page cursor codec)', () => {
   describe('round trip', () => {
     it('decodes what it encoded, for every primitive it accepts', () => {
       const scalar = fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null));
-      fc.assert(fc.property(scalar, fc.string(), (seq, id) => {
-        const decoded = members.decode(members.encode([seq, id]));
-        expect(decoded).toEqual([Object.is(seq, -0) ? 0 : seq, id]);
-      }));
-      fc.assert(fc.property(fc.integer({ min: 0 }), fc.string(), fc.string(), fc.string(), (p, parent, position, id) => {
-        expect(tree.decode(tree.encode([p, parent, position, id]))).toEqual([p, parent, position, id]);
-      }));
+      fc.assert(
+        fc.property(scalar, fc.string(), (seq, id) => {
+          const decoded = members.decode(members.encode([seq, id]));
+          expect(decoded).toEqual([Object.is(seq, -0) ? 0 : seq, id]);
+        }),
+      );
+      fc.assert(
+        fc.property(fc.integer({ min: 0 }), fc.string(), fc.string(), fc.string(), (p, parent, position, id) => {
+          expect(tree.decode(tree.encode([p, parent, position, id]))).toEqual([p, parent, position, id]);
+        }),
+      );
     });
 
     it('is base64url text, versioned and bound to its list', () => {
@@ -75,7 +79,10 @@ describe('PageCursor (the shared page cursor codec)', () => {
     });
 
     it('a cursor of another version', () => {
-      for (const v of [0, 2, '1', null, { a: 1 }]) expect(refusal(() => members.decode(b64({ v, l: listDigest('members', { filter: { organizationId: 'o1' }, sort: [['seq', 1]] }), k: [1, 'a'] })))).toMatch(/^page: cursor version .* is not supported/);
+      for (const v of [0, 2, '1', null, { a: 1 }])
+        expect(
+          refusal(() => members.decode(b64({ v, l: listDigest('members', { filter: { organizationId: 'o1' }, sort: [['seq', 1]] }), k: [1, 'a'] }))),
+        ).toMatch(/^page: cursor version .* is not supported/);
     });
 
     it('a cursor of another list, or of the same list with another filter or sort', () => {
@@ -110,13 +117,21 @@ describe('PageCursor (the shared page cursor codec)', () => {
 
     it('non-finite numbers (JSON 1e999 parses to Infinity)', () => {
       const l = listDigest('members', { filter: { organizationId: 'o1' }, sort: [['seq', 1]] });
-      expect(refusal(() => members.decode(raw(`{"v":1,"l":"${l}","k":[1e999,"x"]}`)))).toMatch(/key 0 must be a string, number, boolean or null, not a non-finite number/);
+      expect(refusal(() => members.decode(raw(`{"v":1,"l":"${l}","k":[1e999,"x"]}`)))).toMatch(
+        /key 0 must be a string, number, boolean or null, not a non-finite number/,
+      );
       expect(refusal(() => members.decode(raw(`{"v":1,"l":"${l}","k":[-1e999,"x"]}`)))).toMatch(/^page: /);
     });
 
     it('typed keys: the tree cursor takes a number, then three strings', () => {
       const l = listDigest('content_tree', { organizationId: 'o1', kind: 'space' });
-      for (const k of [['1', 'a', 'b', 'c'], [1, 'a', 'b', 2], [true, 'a', 'b', 'c'], [1, 'a', null, 'c'], [1, 'a', 'b']]) {
+      for (const k of [
+        ['1', 'a', 'b', 'c'],
+        [1, 'a', 'b', 2],
+        [true, 'a', 'b', 'c'],
+        [1, 'a', null, 'c'],
+        [1, 'a', 'b'],
+      ]) {
         expect(refusal(() => tree.decode(b64({ v: 1, l, k })))).toMatch(/^page: /);
       }
       expect(tree.decode(b64({ v: 1, l, k: [7, '', 'a0', 'id'] }))).toEqual([7, '', 'a0', 'id']);
@@ -125,16 +140,27 @@ describe('PageCursor (the shared page cursor codec)', () => {
     it('any string at all answers a value or 400, never something else', () => {
       const types: CursorKeyType[] = ['scalar', 'string'];
       const c = new PageCursor('x', null, types);
-      fc.assert(fc.property(fc.oneof(fc.string(), fc.base64String(), fc.json().map(b64), fc.jsonValue().map((k) => b64({ v: 1, l: listDigest('x'), k }))), (page) => {
-        try {
-          const keys = c.decode(page);
-          expect(keys).toHaveLength(2);
-          expect(typeof keys[1]).toBe('string');
-        } catch (e) {
-          expect(e).toBeInstanceOf(BadRequest);
-          expect((e as Error).message).toMatch(/^page: /);
-        }
-      }), { numRuns: 2000 });
+      fc.assert(
+        fc.property(
+          fc.oneof(
+            fc.string(),
+            fc.base64String(),
+            fc.json().map(b64),
+            fc.jsonValue().map((k) => b64({ v: 1, l: listDigest('x'), k })),
+          ),
+          (page) => {
+            try {
+              const keys = c.decode(page);
+              expect(keys).toHaveLength(2);
+              expect(typeof keys[1]).toBe('string');
+            } catch (e) {
+              expect(e).toBeInstanceOf(BadRequest);
+              expect((e as Error).message).toMatch(/^page: /);
+            }
+          },
+        ),
+        { numRuns: 2000 },
+      );
     });
   });
 });

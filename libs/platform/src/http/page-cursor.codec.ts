@@ -33,7 +33,9 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map((x) => (x === undefined ? 'null' : canonical(x))).join(',')}]`;
   if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonical(x)}`).join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
@@ -41,18 +43,34 @@ function canonical(v: unknown): string {
 
 /** Digest of a list's identity: its name and whatever selects and orders its items. */
 export const listDigest = (list: string, scope: unknown = null) =>
-  createHash('sha256').update(canonical([list, scope])).digest('base64url').slice(0, 22);
+  createHash('sha256')
+    .update(canonical([list, scope]))
+    .digest('base64url')
+    .slice(0, 22);
 
 const isKeyOf = (type: CursorKeyType, v: unknown): boolean => {
   switch (type) {
-    case 'string': return typeof v === 'string';
-    case 'number': return typeof v === 'number' && Number.isFinite(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'scalar': return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
+    case 'string':
+      return typeof v === 'string';
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'scalar':
+      return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
   }
 };
 
-const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v === 'number' && !Number.isFinite(v) ? 'a non-finite number' : `a ${typeof v}`);
+const kindOf = (v: unknown) =>
+  v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'an array'
+      : typeof v === 'object'
+        ? 'an object'
+        : typeof v === 'number' && !Number.isFinite(v)
+          ? 'a non-finite number'
+          : `a ${typeof v}`;
 
 /**
  * Cursors of one list: `list` names it (collection or route), `scope` is what selects and orders
@@ -65,7 +83,11 @@ const kindOf = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'an arr
 export class PageCursor<T extends readonly CursorKeyType[]> {
   private readonly digest: string;
 
-  constructor(readonly list: string, scope: unknown, readonly keys: T) {
+  constructor(
+    readonly list: string,
+    scope: unknown,
+    readonly keys: T,
+  ) {
     this.digest = listDigest(list, scope);
   }
 
@@ -94,7 +116,10 @@ export class PageCursor<T extends readonly CursorKeyType[]> {
     if (l !== this.digest) throw new BadRequest('page: the cursor belongs to another listing or to other filters (list again without page)');
     if (!Array.isArray(k) || k.length !== this.keys.length) throw new BadRequest(`${NOT_A_CURSOR} (must hold ${this.keys.length} key(s))`);
     k.forEach((x, i) => {
-      if (!isKeyOf(this.keys[i], x)) throw new BadRequest(`${NOT_A_CURSOR} (key ${i} must be ${this.keys[i] === 'scalar' ? 'a string, number, boolean or null' : `a ${this.keys[i]}`}, not ${kindOf(x)})`);
+      if (!isKeyOf(this.keys[i], x))
+        throw new BadRequest(
+          `${NOT_A_CURSOR} (key ${i} must be ${this.keys[i] === 'scalar' ? 'a string, number, boolean or null' : `a ${this.keys[i]}`}, not ${kindOf(x)})`,
+        );
     });
     return k as CursorKeys<T>;
   }

@@ -63,7 +63,11 @@ export async function paginate<D extends Doc, T>(
   const limit = pageLimit(query);
   const keys = [...sort.map(([f]) => f).filter((f) => f !== 'id'), 'id'];
   // Ids are strings; other sort fields (sequences, dates, flags) any primitive.
-  const cursor = new PageCursor(collection, { scope, sort }, keys.map((k): CursorKeyType => (k === 'id' ? 'string' : 'scalar')));
+  const cursor = new PageCursor(
+    collection,
+    { scope, sort },
+    keys.map((k): CursorKeyType => (k === 'id' ? 'string' : 'scalar')),
+  );
   const after = query.page ? cursor.decode(query.page) : undefined;
   const [docs, count] = await Promise.all([
     limit === 0 ? [] : store.find<D>(collection, filter, { sort, limit: limit + 1, after }),

@@ -22,7 +22,12 @@ export interface RateLimitDecision {
 export class RateLimiter {
   private readonly windows: LRUCache<string, { start: number; count: number }>;
 
-  constructor(readonly limit: number, private readonly now: () => number = Date.now, readonly windowMs = 60_000, maxKeys = 100_000) {
+  constructor(
+    readonly limit: number,
+    private readonly now: () => number = Date.now,
+    readonly windowMs = 60_000,
+    maxKeys = 100_000,
+  ) {
     this.windows = new LRUCache({ max: maxKeys });
   }
 

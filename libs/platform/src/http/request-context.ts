@@ -16,10 +16,7 @@ const storage = new AsyncLocalStorage<RequestContextData>();
 
 export const RequestContext = {
   run<T>(data: Partial<RequestContextData>, fn: () => T): T {
-    return storage.run(
-      { actor: null, correlationId: randomUUID(), causationId: null, writePosition: 0, ...data },
-      fn,
-    );
+    return storage.run({ actor: null, correlationId: randomUUID(), causationId: null, writePosition: 0, ...data }, fn);
   },
   current(): RequestContextData | undefined {
     return storage.getStore();

@@ -3,7 +3,17 @@ import { acceptRequestId, createLogger, PinoNestLogger } from './request-log';
 
 const capture = () => {
   const lines: any[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(...String(chunk).split('\n').filter(Boolean).map((l) => JSON.parse(l))); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l)),
+      );
+      done();
+    },
+  });
   return { lines, stream };
 };
 

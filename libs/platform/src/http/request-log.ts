@@ -80,12 +80,24 @@ export function requestLog(logger: Logger): RequestHandler {
 /** Nest's own logs (start-up, unexpected errors) as JSON lines of the same logger. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
-  log(message: unknown, ...rest: unknown[]) { this.write('info', message, rest); }
-  error(message: unknown, ...rest: unknown[]) { this.write('error', message, rest); }
-  warn(message: unknown, ...rest: unknown[]) { this.write('warn', message, rest); }
-  debug(message: unknown, ...rest: unknown[]) { this.write('debug', message, rest); }
-  verbose(message: unknown, ...rest: unknown[]) { this.write('trace', message, rest); }
-  fatal(message: unknown, ...rest: unknown[]) { this.write('fatal', message, rest); }
+  log(message: unknown, ...rest: unknown[]) {
+    this.write('info', message, rest);
+  }
+  error(message: unknown, ...rest: unknown[]) {
+    this.write('error', message, rest);
+  }
+  warn(message: unknown, ...rest: unknown[]) {
+    this.write('warn', message, rest);
+  }
+  debug(message: unknown, ...rest: unknown[]) {
+    this.write('debug', message, rest);
+  }
+  verbose(message: unknown, ...rest: unknown[]) {
+    this.write('trace', message, rest);
+  }
+  fatal(message: unknown, ...rest: unknown[]) {
+    this.write('fatal', message, rest);
+  }
 
   private write(level: Level, message: unknown, rest: unknown[]) {
     // Nest passes the context last, and an error's stack before it.

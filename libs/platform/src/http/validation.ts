@@ -42,8 +42,14 @@ export class AppValidationPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata) {
     // A DTO-typed body must be a JSON object: an array or a scalar would otherwise be read as
     // an object with no fields (and pass when every field is optional).
-    if (metadata.type === 'body' && !metadata.data && isDtoClass(metadata.metatype) && value !== undefined && value !== null
-      && (typeof value !== 'object' || Array.isArray(value))) {
+    if (
+      metadata.type === 'body' &&
+      !metadata.data &&
+      isDtoClass(metadata.metatype) &&
+      value !== undefined &&
+      value !== null &&
+      (typeof value !== 'object' || Array.isArray(value))
+    ) {
       throw new BadRequestException('body: must be a JSON object');
     }
     return (metadata.type === 'query' ? this.lenient : this.strict).transform(value, metadata);

@@ -51,12 +51,16 @@ export const IsHttpUrl = (options?: ValidationOptions) => Satisfies('isHttpUrl',
  * index (`add[1]: must be a user id or an email`).
  */
 export function IsArrayOf(item: (v: unknown) => boolean, rule: string, opts: { max?: number } = {}, options?: ValidationOptions): PropertyDecorator {
-  return Satisfies('isArrayOf', (v, field) => {
-    if (!Array.isArray(v)) return `${field}: must be an array`;
-    if (opts.max !== undefined && v.length > opts.max) return `${field}: at most ${opts.max} items`;
-    const bad = v.findIndex((x) => !item(x));
-    return bad < 0 ? null : `${field}[${bad}]: ${rule}`;
-  }, options);
+  return Satisfies(
+    'isArrayOf',
+    (v, field) => {
+      if (!Array.isArray(v)) return `${field}: must be an array`;
+      if (opts.max !== undefined && v.length > opts.max) return `${field}: at most ${opts.max} items`;
+      const bad = v.findIndex((x) => !item(x));
+      return bad < 0 ? null : `${field}[${bad}]: ${rule}`;
+    },
+    options,
+  );
 }
 
 /** A field the body may not carry, with the reason (what to send instead). */

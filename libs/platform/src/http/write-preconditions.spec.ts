@@ -59,7 +59,10 @@ describe('WritePreconditions (If-Match against the append)', () => {
     // The command is built after the load and the check, before the append: the other writer
     // (another request) commits right then, so the append fails and the retry reloads.
     const mine = async () => {
-      if (!slipped) { slipped = true; await RequestContext.run({}, () => es.execute('doc-1', doc, rename('theirs'))); }
+      if (!slipped) {
+        slipped = true;
+        await RequestContext.run({}, () => es.execute('doc-1', doc, rename('theirs')));
+      }
       return rename('mine');
     };
     await expect(request(() => WritePreconditions.run(since, () => es.execute('doc-1', doc, mine)))).rejects.toBeInstanceOf(PreconditionFailed);
@@ -70,13 +73,15 @@ describe('WritePreconditions (If-Match against the append)', () => {
   it("the request's own earlier writes do not count, and other requests are not bound", async () => {
     await es.execute('doc-1', doc, rename('A'));
     const since = await store.headPosition();
-    await request(() => WritePreconditions.run(since, async () => {
-      await es.execute('doc-1', doc, rename('B'));
-      await es.execute('doc-1', doc, rename('C'));
-      // Work that inherits the async context but runs as another request (a saga step) is free.
-      await RequestContext.run({}, () => es.execute('doc-1', doc, rename('D')));
-      await es.execute('doc-1', doc, rename('E'));
-    }));
+    await request(() =>
+      WritePreconditions.run(since, async () => {
+        await es.execute('doc-1', doc, rename('B'));
+        await es.execute('doc-1', doc, rename('C'));
+        // Work that inherits the async context but runs as another request (a saga step) is free.
+        await RequestContext.run({}, () => es.execute('doc-1', doc, rename('D')));
+        await es.execute('doc-1', doc, rename('E'));
+      }),
+    );
     expect((await es.load('doc-1', doc)).state.title).toBe('E');
     // Outside run(), nothing is checked.
     await request(() => es.execute('doc-1', doc, rename('F')));

@@ -31,11 +31,14 @@ export class CatchUpHeap {
     if (this.watch) return;
     this.unbound = boundHeap();
     this.watch = setInterval(() => {
-      void behind().then((b) => {
-        if (b || !this.watch) return;
-        this.release();
-        onCaughtUp();
-      }, () => undefined);
+      void behind().then(
+        (b) => {
+          if (b || !this.watch) return;
+          this.release();
+          onCaughtUp();
+        },
+        () => undefined,
+      );
     }, 1000).unref();
   }
 

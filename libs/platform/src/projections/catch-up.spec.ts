@@ -10,12 +10,19 @@ import { ProjectionEngine } from './projection-engine';
 import { TurnQueue } from './turn-queue';
 
 const tick = (i: number): NewEvent => ({
-  id: newEventId(), type: i % 2 === 0 ? 'Ticked' : 'Tocked', data: { i },
+  id: newEventId(),
+  type: i % 2 === 0 ? 'Ticked' : 'Tocked',
+  data: { i },
   metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
 });
 
 /** Busy work standing in for an expensive handler (the embedded stores are synchronous too). */
-const spin = (ms: number) => { const end = performance.now() + ms; while (performance.now() < end) { /* busy */ } };
+const spin = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    /* busy */
+  }
+};
 
 describe('turns', () => {
   it('go round-robin: a runner that takes a turn again queues behind the others', async () => {
@@ -37,7 +44,9 @@ describe('turns', () => {
   it('leave the event loop a turn at least every yieldEveryMs', async () => {
     const turns = new TurnQueue(5);
     let timerFired = 0;
-    const t = setTimeout(() => { timerFired = performance.now(); }, 0);
+    const t = setTimeout(() => {
+      timerFired = performance.now();
+    }, 0);
     const started = performance.now();
     // 40 ms of work in 2 ms turns: without yields the timer would fire only at the end.
     while (performance.now() - started < 40) {
@@ -64,7 +73,9 @@ describe('catching up from a backlog', () => {
     reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
     engine = new ProjectionEngine(events, reads, PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1], readyMaxLagEvents: 100 }));
     for (let from = 0; from < BACKLOG; from += 5000) {
-      await events.appendBatch(Array.from({ length: 5000 }, (_, k) => ({ stream: `ticks-${(from + k) % 50}`, events: [tick(from + k)], expected: 'any' as const })));
+      await events.appendBatch(
+        Array.from({ length: 5000 }, (_, k) => ({ stream: `ticks-${(from + k) % 50}`, events: [tick(from + k)], expected: 'any' as const })),
+      );
     }
   });
   afterEach(async () => {
@@ -92,7 +103,11 @@ describe('catching up from a backlog', () => {
     counter('idle', ['NeverWritten'], 0);
     const delays: number[] = [];
     let last = performance.now();
-    const probe = setInterval(() => { const now = performance.now(); delays.push(now - last); last = now; }, 5);
+    const probe = setInterval(() => {
+      const now = performance.now();
+      delays.push(now - last);
+      last = now;
+    }, 5);
     await engine.start();
     // One second in (the slow projection needs 10,000 x 0.05 ms = 0.5 s of handler time alone).
     await new Promise((r) => setTimeout(r, 300));
@@ -122,7 +137,10 @@ describe('catching up from a backlog', () => {
     expect(s.etaSeconds).toBeGreaterThan(0);
     const serving = await engine.servingState();
     expect(serving.behind).toBe(true);
-    const refused = await engine.ensureServing(0).then(() => null, (e) => e);
+    const refused = await engine.ensureServing(0).then(
+      () => null,
+      (e) => e,
+    );
     expect(refused).toMatchObject({ status: 503, retryAfterSeconds: expect.any(Number) });
     expect(refused.message).toMatch(/catching up/);
     await engine.drain(60_000);

@@ -54,7 +54,10 @@ export class EventFeed {
   private uses = 0;
   private readonly logger = new Logger('EventFeed');
 
-  constructor(private readonly events: EventStore, private readonly options: EventFeedOptions = { sliceSize: 2000, cachedSlices: 4 }) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly options: EventFeedOptions = { sliceSize: 2000, cachedSlices: 4 },
+  ) {}
 
   /** Reads the head; with `live`, follows the events appended from there on. */
   async open(live: boolean): Promise<void> {
@@ -82,7 +85,9 @@ export class EventFeed {
         this.subscription = null;
         if (this.closed) return;
         this.logger.warn(`live subscription failed, following again: ${e}`);
-        setTimeout(() => { if (!this.closed && !this.subscription) this.follow(last); }, 200);
+        setTimeout(() => {
+          if (!this.closed && !this.subscription) this.follow(last);
+        }, 200);
       },
     );
   }
@@ -125,7 +130,11 @@ export class EventFeed {
   waitBeyond(position: number, ms: number): Promise<void> {
     if (this.head > position || this.closed) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => { clearTimeout(timer); this.waiters.delete(done); resolve(); };
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
       const timer = setTimeout(done, ms);
       this.waiters.add(done);
     });
@@ -143,7 +152,8 @@ export class EventFeed {
 
 /** Index of the first event after `position` (events are in position order). */
 function firstAfter(events: SliceEvent[], position: number): number {
-  let lo = 0, hi = events.length;
+  let lo = 0,
+    hi = events.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (events[mid].position <= position) lo = mid + 1;

@@ -78,7 +78,11 @@ export class ProjectionEngine {
   readonly turns = new TurnQueue(YIELD_EVERY_MS);
   private readonly logger = new Logger('ProjectionEngine');
 
-  constructor(private readonly events: EventStore, private readonly store: ReadStore, private readonly config: PlatformConfig) {}
+  constructor(
+    private readonly events: EventStore,
+    private readonly store: ReadStore,
+    private readonly config: PlatformConfig,
+  ) {}
 
   registerProjection(def: ProjectionDefinition): void {
     if (this.projections.has(def.name) || this.sagas.has(def.name)) throw new Error(`duplicate projection ${def.name}`);
@@ -141,7 +145,10 @@ export class ProjectionEngine {
       await runner.start();
     }
     if ((await this.servingState()).behind) {
-      this.heap.bound(async () => (await this.servingState()).behind, () => this.logger.log('caught up with the event store'));
+      this.heap.bound(
+        async () => (await this.servingState()).behind,
+        () => this.logger.log('caught up with the event store'),
+      );
     }
   }
 
@@ -222,7 +229,9 @@ export class ProjectionEngine {
         return { lag, behind: lag > this.config.readyMaxLagEvents };
       })();
       this.remoteState = { at: performance.now(), state };
-      state.catch(() => { this.remoteState = null; });
+      state.catch(() => {
+        this.remoteState = null;
+      });
     }
     return this.remoteState.state;
   }
@@ -252,7 +261,11 @@ export class ProjectionEngine {
 
   private nextProgress(ms: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      const done = () => { clearTimeout(t); this.waiters.delete(done); resolve(); };
+      const done = () => {
+        clearTimeout(t);
+        this.waiters.delete(done);
+        resolve();
+      };
       const t = setTimeout(done, Math.min(ms, this.runners.size ? 50 : 10));
       this.waiters.add(done);
     });
@@ -334,7 +347,12 @@ export class ProjectionEngine {
         const head = await this.events.headPosition();
         feed.advance(head);
         await new Promise<void>((resolve) => {
-          const check = () => { if (runner.position >= head) { off(); resolve(); } };
+          const check = () => {
+            if (runner.position >= head) {
+              off();
+              resolve();
+            }
+          };
           const off = runner.onProgress(check);
           check();
         });
@@ -351,7 +369,10 @@ export class ProjectionEngine {
     const previous = generation - 1;
     // Live runners (here or in another process) notice the switch at their next commit.
     const local = this.runners.get(name);
-    if (local) { await local.stop(); await local.start(); }
+    if (local) {
+      await local.stop();
+      await local.start();
+    }
     this.logger.log(`rebuilt ${name} into generation ${generation} (${events} events, previous generation ${previous} kept until the next rebuild)`);
     return { projection: name, generation, events, position: runner.position, ms: Date.now() - started };
   }

@@ -43,13 +43,7 @@ interface TurnAware {
   endTurn?(): void;
 }
 
-type Step =
-  | { kind: 'progress' }
-  | { kind: 'held' }
-  | { kind: 'idle' }
-  | { kind: 'backoff'; ms: number }
-  | { kind: 'stale' }
-  | { kind: 'error' };
+type Step = { kind: 'progress' } | { kind: 'held' } | { kind: 'idle' } | { kind: 'backoff'; ms: number } | { kind: 'stale' } | { kind: 'error' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -137,7 +131,8 @@ export class ProjectionRunner {
     this.loop = null;
     // The checkpoint of the last turns that wrote nothing.
     if (this.position > this.committed) {
-      await this.store.commit(this.target.name, this.generation, this.committed, this.position, [], { requireActive: this.fixedGeneration === undefined })
+      await this.store
+        .commit(this.target.name, this.generation, this.committed, this.position, [], { requireActive: this.fixedGeneration === undefined })
         .catch((e) => this.logger.error(`cannot store the checkpoint: ${e}`));
     }
   }
@@ -223,8 +218,13 @@ export class ProjectionRunner {
           this.failing = null;
           this.logger.error(`parking event ${event.type} at ${event.position} after ${attempts} attempts: ${e}`);
           parked.push({
-            projection: this.target.name, position: event.position, eventId: event.id, eventType: event.type,
-            stream: event.stream, error: String(e?.stack ?? e).slice(0, 4000), parkedAt: new Date().toISOString(),
+            projection: this.target.name,
+            position: event.position,
+            eventId: event.id,
+            eventType: event.type,
+            stream: event.stream,
+            error: String(e?.stack ?? e).slice(0, 4000),
+            parkedAt: new Date().toISOString(),
           });
         }
         to = item.position;

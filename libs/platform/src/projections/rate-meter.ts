@@ -6,7 +6,10 @@ export class RateMeter {
   private samples: Array<{ at: number; position: number; events: number }> = [];
   private events = 0;
 
-  constructor(private readonly windowMs = 5000, private readonly now = () => performance.now()) {}
+  constructor(
+    private readonly windowMs = 5000,
+    private readonly now = () => performance.now(),
+  ) {}
 
   /** Called after each commit: the runner is at `position`, having handled `events` more. */
   note(position: number, events: number): void {

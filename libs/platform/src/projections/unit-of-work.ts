@@ -25,7 +25,10 @@ export class UnitOfWork implements ProjectionContext {
   /** Previous overlay entries of the keys written since the savepoint (undefined: absent). */
   private undo: Array<[Map<string, string | null>, string, string | null | undefined]> | null = null;
 
-  constructor(private readonly store: ReadStore, private readonly generation: number) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly generation: number,
+  ) {}
 
   private of(collection: string): Map<string, string | null> {
     let m = this.overlay.get(collection);

@@ -1,21 +1,18 @@
 import { randomUUID } from 'crypto';
 import { AnyBulkWriteOperation, ClientSession, Collection, Db, Document, MongoClient, MongoServerError, TransactionOptions } from 'mongodb';
-import {
-  Checkpoint,
-  CollectionDefinition,
-  CommitOptions,
-  Doc,
-  Filter,
-  FindOptions,
-  ParkedEvent,
-  ReadStore,
-  SortSpec,
-  Write,
-  compare,
-} from './read-store.port';
+import { Checkpoint, CollectionDefinition, CommitOptions, Doc, Filter, FindOptions, ParkedEvent, ReadStore, SortSpec, Write, compare } from './read-store.port';
 
-interface ProjectionRow { _id: string; active: number }
-interface CheckpointRow { _id: string; name: string; generation: number; position: number; switches?: number }
+interface ProjectionRow {
+  _id: string;
+  active: number;
+}
+interface CheckpointRow {
+  _id: string;
+  name: string;
+  generation: number;
+  position: number;
+  switches?: number;
+}
 type ParkedRow = Omit<ParkedEvent, 'id'> & { _id: string };
 type RangeOp = '$gt' | '$gte' | '$lt' | '$lte';
 /** Read-model documents: `_id` is the document id (never an ObjectId). */
@@ -63,7 +60,11 @@ function range(op: RangeOp, raw: unknown): Document[] | null {
   }
   const alts: Document[] = [{ [op]: v }];
   const others: Array<[sample: unknown, alt: Document]> = [
-    [null, { $eq: null }], [false, { $eq: false }], [true, { $eq: true }], [0, { $type: 'number' }], ['', { $type: 'string' }],
+    [null, { $eq: null }],
+    [false, { $eq: false }],
+    [true, { $eq: true }],
+    [0, { $type: 'number' }],
+    ['', { $type: 'string' }],
   ];
   for (const [sample, alt] of others) {
     if (typeof sample === typeof v) continue; // same type: the plain operator covers it
@@ -78,7 +79,10 @@ function toQuery(filter: Filter): Document {
   for (const [field, cond] of Object.entries(filter)) {
     const path = fieldPath(field);
     // `{ f: null }` and `$eq: null` match null and missing alike, as `matches()` does.
-    if (!isOperators(cond)) { and.push({ [path]: { $eq: scalar(cond) } }); continue; }
+    if (!isOperators(cond)) {
+      and.push({ [path]: { $eq: scalar(cond) } });
+      continue;
+    }
     for (const [op, v] of Object.entries(cond)) {
       if (op === '$exists') and.push({ [path]: v ? { $ne: null } : { $eq: null } });
       else if (op === '$in' || op === '$nin') and.push({ [path]: { [op]: (v as unknown[]).map(scalar) } });
@@ -119,7 +123,10 @@ export class MongoReadStore extends ReadStore {
   private readonly checkpoints: Collection<CheckpointRow>;
   private readonly parked: Collection<ParkedRow>;
 
-  private constructor(private readonly client: MongoClient, private readonly db: Db) {
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {
     super();
     this.projections = db.collection('_projections');
     this.checkpoints = db.collection('_checkpoints');
@@ -223,9 +230,7 @@ export class MongoReadStore extends ReadStore {
     if (!sort.some(([f]) => f === 'id')) sort.push(['id', 1]);
     const query = toQuery(filter);
     const where = options.after ? { $and: [query, keyset(sort, options.after)] } : query;
-    const docs = await target
-      .find(where, { sort: sort.map(([f, d]): [string, 1 | -1] => [fieldPath(f), d]), limit: options.limit })
-      .toArray();
+    const docs = await target.find(where, { sort: sort.map(([f, d]): [string, 1 | -1] => [fieldPath(f), d]), limit: options.limit }).toArray();
     return docs.map((d) => strip<T>(d));
   }
 
@@ -271,11 +276,7 @@ export class MongoReadStore extends ReadStore {
       await this.dropCollections(projection, o.generation);
     }
     const generation = active + 1;
-    await this.checkpoints.replaceOne(
-      { _id: this.key(projection, generation) },
-      { name: projection, generation, position: 0 },
-      { upsert: true },
-    );
+    await this.checkpoints.replaceOne({ _id: this.key(projection, generation) }, { name: projection, generation, position: 0 }, { upsert: true });
     await this.createCollections(projection, generation);
     return generation;
   }
@@ -306,7 +307,14 @@ export class MongoReadStore extends ReadStore {
 
   async listParked(projection?: string): Promise<ParkedEvent[]> {
     const rows = await this.parked
-      .find(projection ? { projection } : {}, { sort: projection ? [['position', 1]] : [['projection', 1], ['position', 1]] })
+      .find(projection ? { projection } : {}, {
+        sort: projection
+          ? [['position', 1]]
+          : [
+              ['projection', 1],
+              ['position', 1],
+            ],
+      })
       .toArray();
     return rows.map(({ _id, ...e }) => ({ id: _id, ...e }));
   }

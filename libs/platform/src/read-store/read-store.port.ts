@@ -126,8 +126,9 @@ const eq = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 /** Order used for sorting and ranges: null/undefined first, then numbers, then strings (as SQLite does). */
 export function compare(a: unknown, b: unknown): number {
-  const norm = (v: unknown) => (typeof v === 'boolean' ? Number(v) : v ?? null);
-  const x = norm(a), y = norm(b);
+  const norm = (v: unknown) => (typeof v === 'boolean' ? Number(v) : (v ?? null));
+  const x = norm(a),
+    y = norm(b);
   const rank = (v: unknown) => (v === null ? 0 : typeof v === 'number' ? 1 : 2);
   if (rank(x) !== rank(y)) return rank(x) - rank(y);
   if (x === null) return 0;

@@ -109,12 +109,14 @@ export class SqliteReadStore extends ReadStore {
   async defineProjection(projection: string, collections: CollectionDefinition[]): Promise<void> {
     this.collections.set(projection, collections);
     for (const c of collections) this.owner.set(c.name, projection);
-    this.db.transaction(() => {
-      this.db.prepare('INSERT OR IGNORE INTO _projections (name, active) VALUES (?, 1)').run(projection);
-      const active = this.activeGeneration(projection);
-      this.db.prepare('INSERT OR IGNORE INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, active);
-      this.createTables(projection, active);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.db.prepare('INSERT OR IGNORE INTO _projections (name, active) VALUES (?, 1)').run(projection);
+        const active = this.activeGeneration(projection);
+        this.db.prepare('INSERT OR IGNORE INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, active);
+        this.createTables(projection, active);
+      })
+      .immediate();
   }
 
   async get<T extends Doc>(collection: string, id: string, generation?: number): Promise<T | null> {
@@ -174,7 +176,10 @@ export class SqliteReadStore extends ReadStore {
       const isOps = cond !== null && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond as object).some((k) => k.startsWith('$'));
       if (!isOps) {
         if (cond === null || cond === undefined) clauses.push(`${col} IS NULL`);
-        else { clauses.push(`${col} = ?`); params.push(sqlValue(cond)); }
+        else {
+          clauses.push(`${col} = ?`);
+          params.push(sqlValue(cond));
+        }
         continue;
       }
       const c = cond as Record<string, unknown>;
@@ -182,7 +187,10 @@ export class SqliteReadStore extends ReadStore {
         if (op === '$gt' || op === '$gte' || op === '$lt' || op === '$lte') clauses.push(this.range(col, op, sqlValue(v), params));
         else if (op === '$ne') {
           if (v === null || v === undefined) clauses.push(`${col} IS NOT NULL`);
-          else { clauses.push(`(${col} IS NULL OR ${col} != ?)`); params.push(sqlValue(v)); }
+          else {
+            clauses.push(`(${col} IS NULL OR ${col} != ?)`);
+            params.push(sqlValue(v));
+          }
         } else if (op === '$exists') clauses.push(`${col} IS ${v ? 'NOT ' : ''}NULL`);
         else if (op === '$in' || op === '$nin') {
           const all = v as unknown[];
@@ -193,13 +201,14 @@ export class SqliteReadStore extends ReadStore {
           clauses.push(
             op === '$in'
               ? `(${list}${hasNull ? ` OR ${col} IS NULL` : ''})`
-              : hasNull ? `(${col} IS NOT NULL AND NOT (${list}))` : `(${col} IS NULL OR NOT (${list}))`,
+              : hasNull
+                ? `(${col} IS NOT NULL AND NOT (${list}))`
+                : `(${col} IS NULL OR NOT (${list}))`,
           );
         } else if (op === '$contains') {
           clauses.push(`(${field === 'id' ? '1' : `json_type(doc, '$.${field}') = 'text'`} AND instr(ulower(${col}), ulower(?)) > 0)`);
           params.push(String(v));
-        }
-        else throw new Error(`unsupported filter operator ${op}`);
+        } else throw new Error(`unsupported filter operator ${op}`);
       }
     }
     return clauses;
@@ -227,13 +236,21 @@ export class SqliteReadStore extends ReadStore {
         for (let j = 0; j < i; j++) {
           const v = sqlValue(options.after![j]);
           if (v === null) parts.push(`${jsonPath(sort[j][0])} IS NULL`);
-          else { parts.push(`${jsonPath(sort[j][0])} = ?`); params.push(v); }
+          else {
+            parts.push(`${jsonPath(sort[j][0])} = ?`);
+            params.push(v);
+          }
         }
         const v = sqlValue(options.after![i]);
         const col = jsonPath(field);
         if (v === null) parts.push(dir === 1 ? `${col} IS NOT NULL` : '0');
-        else if (dir === 1) { parts.push(`${col} > ?`); params.push(v); }
-        else { parts.push(`(${col} < ? OR ${col} IS NULL)`); params.push(v); }
+        else if (dir === 1) {
+          parts.push(`${col} > ?`);
+          params.push(v);
+        } else {
+          parts.push(`(${col} < ? OR ${col} IS NULL)`);
+          params.push(v);
+        }
         ors.push(`(${parts.join(' AND ')})`);
       });
       clauses.push(`(${ors.join(' OR ')})`);
@@ -258,7 +275,8 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async generationCheckpoint(projection: string, generation: number): Promise<number> {
-    const row = this.stmt('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
+    const row = this.stmt('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
+      { position: number } | undefined;
     return row?.position ?? 0;
   }
 
@@ -290,42 +308,60 @@ export class SqliteReadStore extends ReadStore {
       }
     }
     for (const e of options.park ?? []) {
-      this.stmt('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(randomUUID(), e.projection, e.position, e.eventId, e.eventType, e.stream, e.error, e.parkedAt);
+      this.stmt('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+        randomUUID(),
+        e.projection,
+        e.position,
+        e.eventId,
+        e.eventType,
+        e.stream,
+        e.error,
+        e.parkedAt,
+      );
     }
     for (const id of options.unpark ?? []) this.stmt('DELETE FROM _parked WHERE id = ?').run(id);
     return true;
   }
 
   async createGeneration(projection: string): Promise<number> {
-    return this.db.transaction((): number => {
-      const active = this.activeGeneration(projection);
-      const others = this.db.prepare('SELECT generation FROM _checkpoints WHERE name = ? AND generation != ?').all(projection, active) as Array<{ generation: number }>;
-      for (const o of others) this.dropTables(projection, o.generation);
-      const max = (this.db.prepare('SELECT MAX(generation) AS g FROM _checkpoints WHERE name = ?').get(projection) as { g: number | null }).g ?? active;
-      const generation = Math.max(max, active) + 1;
-      this.db.prepare('INSERT INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, generation);
-      this.createTables(projection, generation);
-      return generation;
-    }).immediate();
+    return this.db
+      .transaction((): number => {
+        const active = this.activeGeneration(projection);
+        const others = this.db.prepare('SELECT generation FROM _checkpoints WHERE name = ? AND generation != ?').all(projection, active) as Array<{
+          generation: number;
+        }>;
+        for (const o of others) this.dropTables(projection, o.generation);
+        const max = (this.db.prepare('SELECT MAX(generation) AS g FROM _checkpoints WHERE name = ?').get(projection) as { g: number | null }).g ?? active;
+        const generation = Math.max(max, active) + 1;
+        this.db.prepare('INSERT INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, generation);
+        this.createTables(projection, generation);
+        return generation;
+      })
+      .immediate();
   }
 
   async activateGeneration(projection: string, generation: number): Promise<boolean> {
-    return this.db.transaction((): boolean => {
-      const active = this.activeGeneration(projection);
-      const live = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, active) as { position: number } | undefined;
-      const mine = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as { position: number } | undefined;
-      if (!mine || (live && mine.position < live.position)) return false;
-      this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
-      return true;
-    }).immediate();
+    return this.db
+      .transaction((): boolean => {
+        const active = this.activeGeneration(projection);
+        const live = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, active) as
+          { position: number } | undefined;
+        const mine = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
+          { position: number } | undefined;
+        if (!mine || (live && mine.position < live.position)) return false;
+        this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
+        return true;
+      })
+      .immediate();
   }
 
   async dropGeneration(projection: string, generation: number): Promise<void> {
-    this.db.transaction(() => {
-      if (this.activeGeneration(projection) === generation) throw new Error('cannot drop the active generation');
-      this.dropTables(projection, generation);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (this.activeGeneration(projection) === generation) throw new Error('cannot drop the active generation');
+        this.dropTables(projection, generation);
+      })
+      .immediate();
   }
 
   private dropTables(projection: string, generation: number) {
@@ -336,15 +372,26 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async dump(collection: string, generation?: number): Promise<Doc[]> {
-    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map((r) => JSON.parse(r.doc));
+    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map((r) =>
+      JSON.parse(r.doc),
+    );
   }
 
   async listParked(projection?: string): Promise<ParkedEvent[]> {
-    const rows = (projection
-      ? this.db.prepare('SELECT * FROM _parked WHERE projection = ? ORDER BY position').all(projection)
-      : this.db.prepare('SELECT * FROM _parked ORDER BY projection, position').all()) as Array<Record<string, string & number>>;
+    const rows = (
+      projection
+        ? this.db.prepare('SELECT * FROM _parked WHERE projection = ? ORDER BY position').all(projection)
+        : this.db.prepare('SELECT * FROM _parked ORDER BY projection, position').all()
+    ) as Array<Record<string, string & number>>;
     return rows.map((r) => ({
-      id: r.id, projection: r.projection, position: r.position, eventId: r.event_id, eventType: r.event_type, stream: r.stream, error: r.error, parkedAt: r.parked_at,
+      id: r.id,
+      projection: r.projection,
+      position: r.position,
+      eventId: r.event_id,
+      eventType: r.event_type,
+      stream: r.stream,
+      error: r.error,
+      parkedAt: r.parked_at,
     }));
   }
 

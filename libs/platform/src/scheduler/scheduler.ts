@@ -45,7 +45,12 @@ export class Scheduler {
   private running: Promise<number> | null = null;
   private readonly logger = new Logger('Scheduler');
 
-  constructor(private readonly es: EventSourcing, private readonly store: ReadStore, private readonly clock: Clock, private readonly config: PlatformConfig) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly store: ReadStore,
+    private readonly clock: Clock,
+    private readonly config: PlatformConfig,
+  ) {}
 
   register(type: string, handler: TimerHandler): void {
     this.handlers.set(type, handler);

@@ -4,11 +4,19 @@ import { TimerCommand } from './timer';
 
 /** Sagas schedule durable timers by sending this command (they do no I/O themselves). */
 export class ScheduleTimerCommand extends Command<void> {
-  constructor(readonly timerId: string, readonly dueAt: Date, readonly command: TimerCommand) { super(); }
+  constructor(
+    readonly timerId: string,
+    readonly dueAt: Date,
+    readonly command: TimerCommand,
+  ) {
+    super();
+  }
 }
 
 export class CancelTimerCommand extends Command<void> {
-  constructor(readonly timerId: string) { super(); }
+  constructor(readonly timerId: string) {
+    super();
+  }
 }
 
 @CommandHandler(ScheduleTimerCommand)

@@ -23,9 +23,12 @@ export const timer: Evolver<TimerState, TimerEvent> = {
   initialState: { status: 'none', dueAt: null, command: null },
   evolve(state, e) {
     switch (e.type) {
-      case 'TimerScheduled': return { status: 'scheduled', dueAt: e.data.dueAt, command: e.data.command };
-      case 'TimerFired': return { ...state, status: 'fired' };
-      case 'TimerCancelled': return { ...state, status: 'cancelled' };
+      case 'TimerScheduled':
+        return { status: 'scheduled', dueAt: e.data.dueAt, command: e.data.command };
+      case 'TimerFired':
+        return { ...state, status: 'fired' };
+      case 'TimerCancelled':
+        return { ...state, status: 'cancelled' };
     }
   },
 };

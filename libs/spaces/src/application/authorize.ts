@@ -18,7 +18,13 @@ export async function authorizeSpace(acc: Accessor, space: SpaceFacts | null, id
   return role;
 }
 
-export async function authorizeCollection(acc: Accessor, c: CollectionFacts | null, id: string, flag: keyof CollectionPermissions, action: string): Promise<Role> {
+export async function authorizeCollection(
+  acc: Accessor,
+  c: CollectionFacts | null,
+  id: string,
+  flag: keyof CollectionPermissions,
+  action: string,
+): Promise<Role> {
   const role = c ? await acc.collectionRole(c) : null;
   if (!role) throw new CollectionNotFound(id);
   if (!allows(COLLECTION_FLAG_POLICY[flag], role)) throw new Forbidden(refusal(COLLECTION_FLAG_POLICY[flag], flag, action, `collection ${id}`, role));
@@ -29,14 +35,16 @@ export async function authorizeCollection(acc: Accessor, c: CollectionFacts | nu
  * A precondition: the caller holds `flag` on the space, which is live (or, for a restore, in
  * the bin); a space in any other state is not found.
  */
-export const spaceFlag = (acc: Accessor, id: string, flag: keyof SpacePermissions, action: string, inBin = false) =>
+export const spaceFlag =
+  (acc: Accessor, id: string, flag: keyof SpacePermissions, action: string, inBin = false) =>
   async (s: SpaceState): Promise<void> => {
     const visible = s.status === 'active' || (inBin && s.status === 'deleted');
     await authorizeSpace(acc, visible ? { ...s.space!, ...s.grants } : null, id, flag, action);
   };
 
 /** A precondition: the caller holds `flag` on the live collection. */
-export const collectionFlag = (acc: Accessor, id: string, flag: keyof CollectionPermissions, action: string) =>
+export const collectionFlag =
+  (acc: Accessor, id: string, flag: keyof CollectionPermissions, action: string) =>
   async (s: CollectionState): Promise<void> => {
     await authorizeCollection(acc, s.status === 'active' ? { ...s.collection!, id, ...s.grants } : null, id, flag, action);
   };
@@ -52,13 +60,23 @@ export class InvalidTarget extends BadRequest {}
  * an item the caller can see: they know its organization exists, so the answers are 400 for a
  * parent they cannot use and 403 for the top level.
  */
-export async function authorizeCreateIn(acc: Accessor, organizationId: string, parent: string | null, field: string, action: string, placing = false): Promise<void> {
+export async function authorizeCreateIn(
+  acc: Accessor,
+  organizationId: string,
+  parent: string | null,
+  field: string,
+  action: string,
+  placing = false,
+): Promise<void> {
   if (!parent) {
     const permissions = await acc.organizationPermissions(organizationId);
-    if (!permissions && placing) throw new Forbidden(`${action} needs the createContent permission in organization ${organizationId}; the caller is not a member`);
+    if (!permissions && placing)
+      throw new Forbidden(`${action} needs the createContent permission in organization ${organizationId}; the caller is not a member`);
     if (!permissions) throw new NotFound(`No organization with id ${organizationId}`);
     if (!permissions.createContent) {
-      throw new Forbidden(`${action} needs the createContent permission in organization ${organizationId} (the create role); the caller has ${(await acc.orgRole(organizationId)) ?? 'no role (guest)'}`);
+      throw new Forbidden(
+        `${action} needs the createContent permission in organization ${organizationId} (the create role); the caller has ${(await acc.orgRole(organizationId)) ?? 'no role (guest)'}`,
+      );
     }
     return;
   }

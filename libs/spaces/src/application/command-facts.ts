@@ -22,8 +22,14 @@ export async function liveSpace(store: ReadStore, id: string): Promise<SpaceDoc>
 }
 
 export const settingsOf = (doc: SpaceDoc): SpaceSettings => ({
-  title: doc.title, emoji: doc.emoji, icon: doc.icon, visibility: doc.visibility, editMode: doc.editMode,
-  language: doc.language, defaultLevel: doc.defaultLevel, mergeRules: doc.mergeRules,
+  title: doc.title,
+  emoji: doc.emoji,
+  icon: doc.icon,
+  visibility: doc.visibility,
+  editMode: doc.editMode,
+  language: doc.language,
+  defaultLevel: doc.defaultLevel,
+  mergeRules: doc.mergeRules,
 });
 
 /**
@@ -50,6 +56,9 @@ export async function treeInside(store: ReadStore, collectionId: string): Promis
   return { spaces, collections: collections.sort((a, b) => order.get(a.id)! - order.get(b.id)!) };
 }
 
-export const spaceTransferable = (doc: SpaceDoc, pending: ReadonlyMap<string, number>): Transferable =>
-  ({ id: doc.id, teams: Object.keys(doc.teams ?? {}), pendingChangeRequests: pending.get(doc.id) ?? 0 });
+export const spaceTransferable = (doc: SpaceDoc, pending: ReadonlyMap<string, number>): Transferable => ({
+  id: doc.id,
+  teams: Object.keys(doc.teams ?? {}),
+  pendingChangeRequests: pending.get(doc.id) ?? 0,
+});
 export const collectionTransferable = (doc: CollectionDoc): Transferable => ({ id: doc.id, teams: Object.keys(doc.teams ?? {}), pendingChangeRequests: 0 });

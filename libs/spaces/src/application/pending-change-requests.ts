@@ -7,8 +7,10 @@ import { SpaceContentStatsQuery } from '../contracts';
  */
 export async function pendingChangeRequests(queries: QueryBus, spaceIds: string[]): Promise<Map<string, number>> {
   const stats = spaceIds.length ? await queries.execute(new SpaceContentStatsQuery(spaceIds)) : new Map();
-  return new Map(spaceIds.map((id) => {
-    const s = stats.get(id);
-    return [id, (s?.changeRequestsOpen ?? 0) + (s?.changeRequestsDraft ?? 0)];
-  }));
+  return new Map(
+    spaceIds.map((id) => {
+      const s = stats.get(id);
+      return [id, (s?.changeRequestsOpen ?? 0) + (s?.changeRequestsDraft ?? 0)];
+    }),
+  );
 }

@@ -25,8 +25,16 @@ let read = 0;
 let counted: ReadStore;
 const children: TreeEntry[] = [];
 
-const entry = (kind: ItemKind, itemId: string, parent: string, position: string, at: number, removedAt = OPEN, organizationId = ORG): TreeEntry =>
-  ({ id: `${itemId}@${at}`, kind, itemId, organizationId, parent, position, addedAt: at, removedAt });
+const entry = (kind: ItemKind, itemId: string, parent: string, position: string, at: number, removedAt = OPEN, organizationId = ORG): TreeEntry => ({
+  id: `${itemId}@${at}`,
+  kind,
+  itemId,
+  organizationId,
+  parent,
+  position,
+  addedAt: at,
+  removedAt,
+});
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'placement-'));

@@ -25,8 +25,11 @@ export interface CollectionFacts {
   teams?: Record<string, Role>;
 }
 
-const node = (f: { defaultLevel: DefaultLevel; users?: Record<string, Role>; teams?: Record<string, Role> }): AccessNode =>
-  ({ defaultLevel: f.defaultLevel, users: f.users ?? {}, teams: f.teams ?? {} });
+const node = (f: { defaultLevel: DefaultLevel; users?: Record<string, Role>; teams?: Record<string, Role> }): AccessNode => ({
+  defaultLevel: f.defaultLevel,
+  users: f.users ?? {},
+  teams: f.teams ?? {},
+});
 
 /** Deeper trees are refused when created; the bound only guards against a corrupt read model. */
 const MAX_DEPTH = 64;
@@ -41,7 +44,11 @@ export class Accessor {
   private readonly subjects = new Map<string, Promise<Subject>>();
   private readonly paths = new Map<string, Promise<CollectionDoc[]>>();
 
-  constructor(readonly userId: string, private readonly queries: QueryBus, private readonly store: ReadStore) {}
+  constructor(
+    readonly userId: string,
+    private readonly queries: QueryBus,
+    private readonly store: ReadStore,
+  ) {}
 
   subject(organizationId: string): Promise<Subject> {
     let s = this.subjects.get(organizationId);
@@ -80,7 +87,7 @@ export class Accessor {
     if (!p) {
       p = (async () => {
         const out: CollectionDoc[] = [];
-        for (let id: string | null = collectionId; id && out.length < MAX_DEPTH; ) {
+        for (let id: string | null = collectionId; id && out.length < MAX_DEPTH;) {
           const c: CollectionDoc | null = await this.store.get<CollectionDoc>(COLLECTIONS, id);
           // A parent in another organization only shows up mid-transfer: it grants nothing here.
           if (!c || c.organizationId !== organizationId) break;
@@ -115,7 +122,10 @@ export class Accessor {
 
 @Injectable()
 export class SpaceAccess {
-  constructor(private readonly queries: QueryBus, private readonly store: ReadStore) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly store: ReadStore,
+  ) {}
 
   for(userId: string): Accessor {
     return new Accessor(userId, this.queries, this.store);

@@ -43,5 +43,7 @@ export interface SpaceContentStats {
 
 /** The content figures of each of `spaceIds` (one answer for a whole page: no query per space). */
 export class SpaceContentStatsQuery extends Query<Map<string, SpaceContentStats>> {
-  constructor(readonly spaceIds: string[]) { super(); }
+  constructor(readonly spaceIds: string[]) {
+    super();
+  }
 }

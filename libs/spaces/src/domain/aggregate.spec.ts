@@ -8,8 +8,13 @@ describe('everyoneWithAccess', () => {
     const target = { ...node({ users: { guest: 'comment', m1: 'admin' }, teams: { t: 'edit' } }), visibility: 'private' };
     const parents = [node({ users: { cg: 'review' } })];
     const out = everyoneWithAccess({
-      target, parents, orgDefaultRole: 'read',
-      members: [{ userId: 'm2', role: 'read' }, { userId: 'm1', role: 'read' }],
+      target,
+      parents,
+      orgDefaultRole: 'read',
+      members: [
+        { userId: 'm2', role: 'read' },
+        { userId: 'm1', role: 'read' },
+      ],
       teamMembers: { t: ['m2', 'tm'] },
     });
     expect(out).toEqual([
@@ -22,7 +27,13 @@ describe('everyoneWithAccess', () => {
   });
 
   it('for a collection, uses the collection rules (no visibility)', () => {
-    const out = everyoneWithAccess({ target: node({ defaultLevel: 'edit' }), parents: [], orgDefaultRole: null, members: [{ userId: 'm', role: 'read' }], teamMembers: {} });
+    const out = everyoneWithAccess({
+      target: node({ defaultLevel: 'edit' }),
+      parents: [],
+      orgDefaultRole: null,
+      members: [{ userId: 'm', role: 'read' }],
+      teamMembers: {},
+    });
     expect(out).toEqual([{ userId: 'm', role: 'edit' }]);
   });
 

@@ -27,14 +27,12 @@ export function everyoneWithAccess(input: AggregateInput): Array<{ userId: strin
   for (const userId of candidates) {
     const m = memberRole.get(userId) ?? null;
     const s: Subject = { userId, memberRole: m, orgDefaultRole: m ? input.orgDefaultRole : null, teamIds: teamsOf.get(userId) ?? [] };
-    const role = input.target.visibility !== undefined
-      ? spaceRole(s, { ...input.target, visibility: input.target.visibility }, input.parents)
-      : collectionRole(s, path);
+    const role =
+      input.target.visibility !== undefined ? spaceRole(s, { ...input.target, visibility: input.target.visibility }, input.parents) : collectionRole(s, path);
     if (role) out.push({ userId, role });
   }
   return out.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
 }
 
 /** Teams granted something on the item or above it. */
-export const grantedTeams = (target: AccessNode, parents: readonly AccessNode[]) =>
-  [...new Set([...parents, target].flatMap((n) => Object.keys(n.teams)))];
+export const grantedTeams = (target: AccessNode, parents: readonly AccessNode[]) => [...new Set([...parents, target].flatMap((n) => Object.keys(n.teams)))];

@@ -19,8 +19,20 @@ describe('spaceRole: the effective role on a space', () => {
     ['the space defaultLevel does not apply to guests', subject(), spaceNode({ defaultLevel: 'admin' }), [], null],
     ['inherit and null add nothing', subject({ memberRole: 'comment' }), spaceNode({ defaultLevel: 'inherit' }), [node({ defaultLevel: null })], 'comment'],
     ['a collection defaultLevel flows down to the spaces inside', subject({ memberRole: 'read' }), spaceNode(), [node({ defaultLevel: 'create' })], 'create'],
-    ['a defaultLevel higher up flows down through every level', subject({ memberRole: 'read' }), spaceNode(), [node({ defaultLevel: 'edit' }), node(), node()], 'edit'],
-    ['a lower defaultLevel on the space does not lower the collection one', subject({ memberRole: 'read' }), spaceNode({ defaultLevel: 'read' }), [node({ defaultLevel: 'edit' })], 'edit'],
+    [
+      'a defaultLevel higher up flows down through every level',
+      subject({ memberRole: 'read' }),
+      spaceNode(),
+      [node({ defaultLevel: 'edit' }), node(), node()],
+      'edit',
+    ],
+    [
+      'a lower defaultLevel on the space does not lower the collection one',
+      subject({ memberRole: 'read' }),
+      spaceNode({ defaultLevel: 'read' }),
+      [node({ defaultLevel: 'edit' })],
+      'edit',
+    ],
     // Direct grants.
     ['a direct user grant gives a guest access', subject(), spaceNode({ users: { u: 'comment' } }), [], 'comment'],
     ['a direct user grant raises a member', subject({ memberRole: 'read' }), spaceNode({ users: { u: 'admin' } }), [], 'admin'],
@@ -42,12 +54,23 @@ describe('spaceRole: the effective role on a space', () => {
     ['public visibility does not lower a grant', subject(), spaceNode({ visibility: 'public', users: { u: 'edit' } }), [], 'edit'],
     ['share-link spaces are not readable by outsiders through the API', subject(), spaceNode({ visibility: 'share-link' }), [], null],
     ['visitor-auth spaces are not readable by outsiders through the API', subject(), spaceNode({ visibility: 'visitor-auth' }), [], null],
-    ['in-collection: anyone who can access the parent collection', subject(), spaceNode({ visibility: 'in-collection' }), [node({ users: { u: 'comment' } })], 'comment'],
+    [
+      'in-collection: anyone who can access the parent collection',
+      subject(),
+      spaceNode({ visibility: 'in-collection' }),
+      [node({ users: { u: 'comment' } })],
+      'comment',
+    ],
     ['in-collection: nobody else', subject(), spaceNode({ visibility: 'in-collection' }), [node()], null],
     ['private: only those with a role', subject({ teamIds: ['t'] }), spaceNode(), [node({ teams: { t: 'read' } })], 'read'],
     // Everything together.
-    ['all sources together: the highest', subject({ memberRole: 'read', orgDefaultRole: 'comment', teamIds: ['t'] }),
-      spaceNode({ defaultLevel: 'edit', users: { u: 'review' }, teams: { t: 'create' }, visibility: 'public' }), [node({ users: { u: 'comment' } })], 'create'],
+    [
+      'all sources together: the highest',
+      subject({ memberRole: 'read', orgDefaultRole: 'comment', teamIds: ['t'] }),
+      spaceNode({ defaultLevel: 'edit', users: { u: 'review' }, teams: { t: 'create' }, visibility: 'public' }),
+      [node({ users: { u: 'comment' } })],
+      'create',
+    ],
   ];
 
   it.each(cases)('%s', (_label, s, space, parents, expected) => {
@@ -87,12 +110,34 @@ describe('collectionRole', () => {
 
 describe('permission flags', () => {
   it('maps each role to the Space.permissions flags', () => {
-    expect(spacePermissions(null)).toEqual({ view: false, access: false, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false, comment: false, merge: false, review: false, installIntegration: false });
+    expect(spacePermissions(null)).toEqual({
+      view: false,
+      access: false,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+      installIntegration: false,
+    });
     expect(spacePermissions('read')).toMatchObject({ view: true, access: true, comment: false, edit: false });
     expect(spacePermissions('edit')).toMatchObject({ edit: true, review: false, merge: false });
     expect(spacePermissions('review')).toMatchObject({ review: true, merge: true, admin: false });
     expect(spacePermissions('create')).toMatchObject({ review: true, admin: false, viewInviteLinks: false });
-    expect(spacePermissions('admin')).toEqual({ view: true, access: true, admin: true, viewInviteLinks: true, edit: true, triggerGitSync: false, comment: false, merge: true, review: true, installIntegration: false });
+    expect(spacePermissions('admin')).toEqual({
+      view: true,
+      access: true,
+      admin: true,
+      viewInviteLinks: true,
+      edit: true,
+      triggerGitSync: false,
+      comment: false,
+      merge: true,
+      review: true,
+      installIntegration: false,
+    });
   });
 
   it('flags of features this server does not serve (comments, git sync, integrations) are false for every role', () => {

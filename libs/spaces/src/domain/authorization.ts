@@ -38,8 +38,7 @@ export interface SpaceNode extends AccessNode {
   visibility: string;
 }
 
-const grantOn = (s: Subject, n: AccessNode): Role | null =>
-  highest(n.users[s.userId], ...s.teamIds.map((t) => n.teams[t]));
+const grantOn = (s: Subject, n: AccessNode): Role | null => highest(n.users[s.userId], ...s.teamIds.map((t) => n.teams[t]));
 
 const levelOf = (n: AccessNode): Role | null => (n.defaultLevel === 'inherit' ? null : n.defaultLevel);
 
@@ -56,11 +55,22 @@ export function spaceRole(s: Subject, space: SpaceNode, parents: readonly Access
 }
 
 export interface SpacePermissions {
-  view: boolean; access: boolean; admin: boolean; viewInviteLinks: boolean; edit: boolean;
-  triggerGitSync: boolean; comment: boolean; merge: boolean; review: boolean; installIntegration: boolean;
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  edit: boolean;
+  triggerGitSync: boolean;
+  comment: boolean;
+  merge: boolean;
+  review: boolean;
+  installIntegration: boolean;
 }
 export interface CollectionPermissions {
-  view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean;
+  view: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  create: boolean;
 }
 
 /**

@@ -25,15 +25,25 @@ export type CollectionEvent =
   | DomainEvent<'CollectionUpdated', { collectionId: string; organizationId: string; changes: Partial<CollectionSettings>; updatedAt: string }>
   | DomainEvent<'CollectionDeleted', { collectionId: string; organizationId: string; parent: string | null; deletedAt: string }>
   | DomainEvent<'CollectionMoved', { collectionId: string; organizationId: string; from: Placement; to: Placement; movedAt: string }>
-  | DomainEvent<'CollectionTransferred', { collectionId: string; from: string; to: string; previous: Placement; parent: string | null; position: string; transferredAt: string }>
+  | DomainEvent<
+      'CollectionTransferred',
+      { collectionId: string; from: string; to: string; previous: Placement; parent: string | null; position: string; transferredAt: string }
+    >
   | DomainEvent<'CollectionPermissionGranted', { collectionId: string; organizationId: string; userId: string; role: Role; previousRole: Role | null }>
   | DomainEvent<'CollectionPermissionRevoked', { collectionId: string; organizationId: string; userId: string; previousRole: Role }>
   | DomainEvent<'CollectionTeamPermissionGranted', { collectionId: string; organizationId: string; teamId: string; role: Role; previousRole: Role | null }>
   | DomainEvent<'CollectionTeamPermissionRevoked', { collectionId: string; organizationId: string; teamId: string; previousRole: Role }>;
 
 export const COLLECTION_EVENT_TYPES: ReadonlyArray<CollectionEvent['type']> = [
-  'CollectionCreated', 'CollectionUpdated', 'CollectionDeleted', 'CollectionMoved', 'CollectionTransferred',
-  'CollectionPermissionGranted', 'CollectionPermissionRevoked', 'CollectionTeamPermissionGranted', 'CollectionTeamPermissionRevoked',
+  'CollectionCreated',
+  'CollectionUpdated',
+  'CollectionDeleted',
+  'CollectionMoved',
+  'CollectionTransferred',
+  'CollectionPermissionGranted',
+  'CollectionPermissionRevoked',
+  'CollectionTeamPermissionGranted',
+  'CollectionTeamPermissionRevoked',
 ];
 
 export interface CollectionState {
@@ -59,7 +69,9 @@ export type CollectionCommand =
 export const collectionStream = (id: string) => `spaces.collection-${id}`;
 
 export class CollectionNotFound extends NotFound {
-  constructor(id: string) { super(`No collection with id ${id}`); }
+  constructor(id: string) {
+    super(`No collection with id ${id}`);
+  }
 }
 export class CannotMoveIntoItself extends BadRequest {
   constructor(id: string, parent: string) {
@@ -69,15 +81,24 @@ export class CannotMoveIntoItself extends BadRequest {
 
 function evolve(s: CollectionState, e: CollectionEvent): CollectionState {
   switch (e.type) {
-    case 'CollectionCreated': return { status: 'active', collection: e.data, grants: noGrants() };
-    case 'CollectionUpdated': return { ...s, collection: { ...s.collection!, ...e.data.changes } };
-    case 'CollectionDeleted': return { ...s, status: 'deleted' };
-    case 'CollectionMoved': return { ...s, collection: { ...s.collection!, ...e.data.to } };
-    case 'CollectionTransferred': return { ...s, collection: { ...s.collection!, organizationId: e.data.to, parent: e.data.parent, position: e.data.position } };
-    case 'CollectionPermissionGranted': return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, e.data.role) };
-    case 'CollectionPermissionRevoked': return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, null) };
-    case 'CollectionTeamPermissionGranted': return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, e.data.role) };
-    case 'CollectionTeamPermissionRevoked': return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, null) };
+    case 'CollectionCreated':
+      return { status: 'active', collection: e.data, grants: noGrants() };
+    case 'CollectionUpdated':
+      return { ...s, collection: { ...s.collection!, ...e.data.changes } };
+    case 'CollectionDeleted':
+      return { ...s, status: 'deleted' };
+    case 'CollectionMoved':
+      return { ...s, collection: { ...s.collection!, ...e.data.to } };
+    case 'CollectionTransferred':
+      return { ...s, collection: { ...s.collection!, organizationId: e.data.to, parent: e.data.parent, position: e.data.position } };
+    case 'CollectionPermissionGranted':
+      return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, e.data.role) };
+    case 'CollectionPermissionRevoked':
+      return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, null) };
+    case 'CollectionTeamPermissionGranted':
+      return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, e.data.role) };
+    case 'CollectionTeamPermissionRevoked':
+      return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, null) };
   }
 }
 
@@ -91,21 +112,27 @@ const placementOf = (c: CollectionCreated): Placement => ({ parent: c.parent, po
 function update(c: CollectionCreated, changes: Partial<CollectionSettings>, now: Date): CollectionEvent[] {
   const effective = Object.fromEntries(Object.entries(changes).filter(([k, v]) => JSON.stringify(c[k as keyof CollectionSettings]) !== JSON.stringify(v)));
   if (Object.keys(effective).length === 0) return [];
-  return [{ type: 'CollectionUpdated', data: { collectionId: c.collectionId, organizationId: c.organizationId, changes: effective, updatedAt: now.toISOString() } }];
+  return [
+    { type: 'CollectionUpdated', data: { collectionId: c.collectionId, organizationId: c.organizationId, changes: effective, updatedAt: now.toISOString() } },
+  ];
 }
 
 function move(c: CollectionCreated, to: Placement, targetPath: readonly string[], now: Date): CollectionEvent[] {
   if (to.parent !== null && targetPath.includes(c.collectionId)) throw new CannotMoveIntoItself(c.collectionId, to.parent);
-  return [{ type: 'CollectionMoved', data: { collectionId: c.collectionId, organizationId: c.organizationId, from: placementOf(c), to, movedAt: now.toISOString() } }];
+  return [
+    { type: 'CollectionMoved', data: { collectionId: c.collectionId, organizationId: c.organizationId, from: placementOf(c), to, movedAt: now.toISOString() } },
+  ];
 }
 
 /** One collection of a transferred tree; the rules of a transfer are in space-moves.ts. */
 function transfer(s: CollectionState, c: CollectionCreated, organizationId: string, to: Placement, now: Date): CollectionEvent[] {
   assertTransferable(`Collection ${c.collectionId}`, c.organizationId, [{ id: c.collectionId, teams: Object.keys(s.grants.teams), pendingChangeRequests: 0 }]);
-  return [{
-    type: 'CollectionTransferred',
-    data: { collectionId: c.collectionId, from: c.organizationId, to: organizationId, previous: placementOf(c), ...to, transferredAt: now.toISOString() },
-  }];
+  return [
+    {
+      type: 'CollectionTransferred',
+      data: { collectionId: c.collectionId, from: c.organizationId, to: organizationId, previous: placementOf(c), ...to, transferredAt: now.toISOString() },
+    },
+  ];
 }
 
 function grantEvents(collectionId: string, organizationId: string, changes: GrantChange[]): CollectionEvent[] {
@@ -125,10 +152,19 @@ function decide(c: CollectionCommand, s: CollectionState, now: Date): Collection
   switch (c.type) {
     case 'CreateCollection':
       if (s.status !== 'none') return [];
-      return [{
-        type: 'CollectionCreated',
-        data: { ...c.settings, collectionId: c.collectionId, organizationId: c.organizationId, ...c.placement, createdAt: now.toISOString(), createdBy: c.createdBy },
-      }];
+      return [
+        {
+          type: 'CollectionCreated',
+          data: {
+            ...c.settings,
+            collectionId: c.collectionId,
+            organizationId: c.organizationId,
+            ...c.placement,
+            createdAt: now.toISOString(),
+            createdBy: c.createdBy,
+          },
+        },
+      ];
     case 'UpdateCollection':
       return update(live(s, c.collectionId), c.changes, now);
     case 'DeleteCollection': {

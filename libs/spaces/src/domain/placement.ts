@@ -15,8 +15,7 @@ export type PositionSpec = { before: ItemRef } | { after: ItemRef } | null;
 export class InvalidPosition extends BadRequest {}
 
 /** Siblings in listing order: by key, ties (from concurrent appends) by id. */
-export const bySiblingOrder = (a: Sibling, b: Sibling) =>
-  a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+export const bySiblingOrder = (a: Sibling, b: Sibling) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 const same = (a: ItemRef, b: ItemRef) => a.kind === b.kind && a.id === b.id;
 

@@ -8,10 +8,14 @@ import { Conflict, PreconditionFailed } from '@app/platform';
 
 /** Thrown by the placement (application/placement.ts): the item would stay where it is. */
 export class MoveWouldNotChange extends Conflict {
-  constructor(what: string) { super(`${what} is already at that place: the move would not change anything`); }
+  constructor(what: string) {
+    super(`${what} is already at that place: the move would not change anything`);
+  }
 }
 export class TransferWouldNotChange extends Conflict {
-  constructor(what: string, org: string) { super(`${what} already belongs to organization ${org}: the transfer would not change anything`); }
+  constructor(what: string, org: string) {
+    super(`${what} already belongs to organization ${org}: the transfer would not change anything`);
+  }
 }
 export class CannotBeMoved extends PreconditionFailed {}
 
@@ -35,12 +39,13 @@ export interface Transferable {
  * involve its members). Direct user permissions follow: users are not tied to an organization.
  */
 export function assertTransferable(what: string, from: string, items: readonly Transferable[]): void {
-  const who = (list: readonly Transferable[]) =>
-    items.length === 1 ? 'it has' : `${list.map((i) => i.id).join(', ')} ${list.length > 1 ? 'have' : 'has'}`;
+  const who = (list: readonly Transferable[]) => (items.length === 1 ? 'it has' : `${list.map((i) => i.id).join(', ')} ${list.length > 1 ? 'have' : 'has'}`);
   const teamed = items.filter((i) => i.teams.length > 0);
   if (teamed.length) {
     const teams = [...new Set(teamed.flatMap((i) => i.teams))].join(', ');
-    throw new CannotBeMoved(`${what} cannot be moved: ${who(teamed)} team permissions (teams ${teams}); teams belong to organization ${from}, remove those permissions first`);
+    throw new CannotBeMoved(
+      `${what} cannot be moved: ${who(teamed)} team permissions (teams ${teams}); teams belong to organization ${from}, remove those permissions first`,
+    );
   }
   const pending = items.filter((i) => i.pendingChangeRequests > 0);
   if (pending.length) throw new CannotBeMoved(`${what} cannot be moved: ${who(pending)} open or draft change requests; merge or archive them first`);

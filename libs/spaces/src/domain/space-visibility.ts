@@ -13,7 +13,9 @@ import type { Placement, SpaceEvent, Visibility } from './space.events';
 export const visibilityFits = (visibility: Visibility, parent: string | null): boolean => visibility !== 'in-collection' || parent !== null;
 
 export class VisibilityNeedsCollection extends BadRequest {
-  constructor() { super('visibility: in-collection is only allowed for a space in a collection (give parent)'); }
+  constructor() {
+    super('visibility: in-collection is only allowed for a space in a collection (give parent)');
+  }
 }
 
 /** Create and update: a visibility that does not fit where the space is answers 400. */

@@ -45,13 +45,25 @@ export type SpaceEvent =
   | DomainEvent<'SpaceRestored', { spaceId: string; organizationId: string; deletedAt: string; restoredAt: string }>
   | DomainEvent<'SpacePurged', { spaceId: string; organizationId: string; deletedAt: string; purgedAt: string }>
   | DomainEvent<'SpaceMoved', { spaceId: string; organizationId: string; from: Placement; to: Placement; movedAt: string }>
-  | DomainEvent<'SpaceTransferred', { spaceId: string; from: string; to: string; previous: Placement; parent: string | null; position: string; transferredAt: string }>
+  | DomainEvent<
+      'SpaceTransferred',
+      { spaceId: string; from: string; to: string; previous: Placement; parent: string | null; position: string; transferredAt: string }
+    >
   | DomainEvent<'SpacePermissionGranted', { spaceId: string; organizationId: string; userId: string; role: Role; previousRole: Role | null }>
   | DomainEvent<'SpacePermissionRevoked', { spaceId: string; organizationId: string; userId: string; previousRole: Role }>
   | DomainEvent<'SpaceTeamPermissionGranted', { spaceId: string; organizationId: string; teamId: string; role: Role; previousRole: Role | null }>
   | DomainEvent<'SpaceTeamPermissionRevoked', { spaceId: string; organizationId: string; teamId: string; previousRole: Role }>;
 
 export const SPACE_EVENT_TYPES: ReadonlyArray<SpaceEvent['type']> = [
-  'SpaceCreated', 'SpaceUpdated', 'SpaceDeleted', 'SpaceRestored', 'SpacePurged', 'SpaceMoved', 'SpaceTransferred',
-  'SpacePermissionGranted', 'SpacePermissionRevoked', 'SpaceTeamPermissionGranted', 'SpaceTeamPermissionRevoked',
+  'SpaceCreated',
+  'SpaceUpdated',
+  'SpaceDeleted',
+  'SpaceRestored',
+  'SpacePurged',
+  'SpaceMoved',
+  'SpaceTransferred',
+  'SpacePermissionGranted',
+  'SpacePermissionRevoked',
+  'SpaceTeamPermissionGranted',
+  'SpaceTeamPermissionRevoked',
 ];

@@ -22,7 +22,13 @@ export interface SpaceState {
  */
 export type SpaceCommand =
   | { type: 'CreateSpace'; spaceId: string; organizationId: string; settings: SpaceSettings; placement: Placement; revision: string }
-  | { type: 'DuplicateSpace'; spaceId: string; source: { spaceId: string; organizationId: string; settings: SpaceSettings }; placement: Placement; revision: string }
+  | {
+      type: 'DuplicateSpace';
+      spaceId: string;
+      source: { spaceId: string; organizationId: string; settings: SpaceSettings };
+      placement: Placement;
+      revision: string;
+    }
   | { type: 'UpdateSpace'; spaceId: string; changes: Partial<SpaceSettings> }
   | { type: 'DeleteSpace'; spaceId: string }
   /** `topLevel`: the key at the end of the top level, given when the space's collection is gone. */
@@ -41,27 +47,42 @@ export type SpaceCommand =
 export const spaceStream = (id: string) => `spaces.space-${id}`;
 
 export class SpaceNotFound extends NotFound {
-  constructor(id: string) { super(`No space with id ${id}`); }
+  constructor(id: string) {
+    super(`No space with id ${id}`);
+  }
 }
 export class RestoreWindowExpired extends NotFound {
-  constructor(id: string) { super(`Space ${id} was deleted more than 7 days ago and can no longer be restored`); }
+  constructor(id: string) {
+    super(`Space ${id} was deleted more than 7 days ago and can no longer be restored`);
+  }
 }
 
 export const restoreDeadline = (deletedAt: string) => new Date(new Date(deletedAt).getTime() + RESTORE_WINDOW_MS);
 
 function evolve(s: SpaceState, e: SpaceEvent): SpaceState {
   switch (e.type) {
-    case 'SpaceCreated': return { status: 'active', space: e.data, deletedAt: null, grants: noGrants() };
-    case 'SpaceUpdated': return { ...s, space: { ...s.space!, ...e.data.changes } };
-    case 'SpaceDeleted': return { ...s, status: 'deleted', deletedAt: e.data.deletedAt };
-    case 'SpaceRestored': return { ...s, status: 'active', deletedAt: null };
-    case 'SpacePurged': return { ...s, status: 'purged' };
-    case 'SpaceMoved': return { ...s, space: { ...s.space!, ...e.data.to } };
-    case 'SpaceTransferred': return { ...s, space: { ...s.space!, organizationId: e.data.to, parent: e.data.parent, position: e.data.position } };
-    case 'SpacePermissionGranted': return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, e.data.role) };
-    case 'SpacePermissionRevoked': return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, null) };
-    case 'SpaceTeamPermissionGranted': return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, e.data.role) };
-    case 'SpaceTeamPermissionRevoked': return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, null) };
+    case 'SpaceCreated':
+      return { status: 'active', space: e.data, deletedAt: null, grants: noGrants() };
+    case 'SpaceUpdated':
+      return { ...s, space: { ...s.space!, ...e.data.changes } };
+    case 'SpaceDeleted':
+      return { ...s, status: 'deleted', deletedAt: e.data.deletedAt };
+    case 'SpaceRestored':
+      return { ...s, status: 'active', deletedAt: null };
+    case 'SpacePurged':
+      return { ...s, status: 'purged' };
+    case 'SpaceMoved':
+      return { ...s, space: { ...s.space!, ...e.data.to } };
+    case 'SpaceTransferred':
+      return { ...s, space: { ...s.space!, organizationId: e.data.to, parent: e.data.parent, position: e.data.position } };
+    case 'SpacePermissionGranted':
+      return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, e.data.role) };
+    case 'SpacePermissionRevoked':
+      return { ...s, grants: applyGrant(s.grants, 'user', e.data.userId, null) };
+    case 'SpaceTeamPermissionGranted':
+      return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, e.data.role) };
+    case 'SpaceTeamPermissionRevoked':
+      return { ...s, grants: applyGrant(s.grants, 'team', e.data.teamId, null) };
   }
 }
 
@@ -97,7 +118,10 @@ function restore(s: SpaceState, id: string, now: Date, topLevel: string | undefi
   if (s.status === 'active') return [];
   if (now.getTime() >= restoreDeadline(s.deletedAt!).getTime()) throw new RestoreWindowExpired(id);
   const sp = s.space!;
-  const restored: SpaceEvent = { type: 'SpaceRestored', data: { spaceId: id, organizationId: sp.organizationId, deletedAt: s.deletedAt!, restoredAt: now.toISOString() } };
+  const restored: SpaceEvent = {
+    type: 'SpaceRestored',
+    data: { spaceId: id, organizationId: sp.organizationId, deletedAt: s.deletedAt!, restoredAt: now.toISOString() },
+  };
   if (topLevel === undefined || !sp.parent) return [restored];
   return [restored, ...move(sp, { parent: null, position: topLevel }, now)];
 }
@@ -125,7 +149,10 @@ function transfer(s: SpaceState, sp: SpaceCreated, organizationId: string, to: P
   assertTransferable(`Space ${sp.spaceId}`, sp.organizationId, [{ id: sp.spaceId, teams: Object.keys(s.grants.teams), pendingChangeRequests }]);
   const at = now.toISOString();
   return [
-    { type: 'SpaceTransferred', data: { spaceId: sp.spaceId, from: sp.organizationId, to: organizationId, previous: placementOf(sp), ...to, transferredAt: at } },
+    {
+      type: 'SpaceTransferred',
+      data: { spaceId: sp.spaceId, from: sp.organizationId, to: organizationId, previous: placementOf(sp), ...to, transferredAt: at },
+    },
     ...visibilityAfterLeaving(sp, to, at),
   ];
 }
@@ -146,17 +173,27 @@ function grantEvents(spaceId: string, organizationId: string, changes: GrantChan
 function decide(c: SpaceCommand, s: SpaceState, now: Date): SpaceEvent[] {
   switch (c.type) {
     case 'CreateSpace':
-      return create(s, { ...c.settings, spaceId: c.spaceId, organizationId: c.organizationId, ...c.placement, revision: c.revision, duplicatedFrom: null }, now);
+      return create(
+        s,
+        { ...c.settings, spaceId: c.spaceId, organizationId: c.organizationId, ...c.placement, revision: c.revision, duplicatedFrom: null },
+        now,
+      );
     case 'DuplicateSpace': {
       const { source } = c;
       const settings = { ...source.settings, title: copyTitle(source.settings.title) };
-      return create(s, { ...settings, spaceId: c.spaceId, organizationId: source.organizationId, ...c.placement, revision: c.revision, duplicatedFrom: source.spaceId }, now);
+      return create(
+        s,
+        { ...settings, spaceId: c.spaceId, organizationId: source.organizationId, ...c.placement, revision: c.revision, duplicatedFrom: source.spaceId },
+        now,
+      );
     }
     case 'UpdateSpace':
       return decideUpdate(s, c.spaceId, c.changes, now);
     case 'DeleteSpace':
       // Deleting starts the 7-day restore window; deleting what is not there is a no-op (204).
-      return s.status !== 'active' ? [] : [{ type: 'SpaceDeleted', data: { spaceId: c.spaceId, organizationId: s.space!.organizationId, deletedAt: now.toISOString() } }];
+      return s.status !== 'active'
+        ? []
+        : [{ type: 'SpaceDeleted', data: { spaceId: c.spaceId, organizationId: s.space!.organizationId, deletedAt: now.toISOString() } }];
     case 'RestoreSpace':
       return restore(s, c.spaceId, now, c.topLevel);
     case 'PurgeSpace':

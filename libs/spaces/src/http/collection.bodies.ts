@@ -7,28 +7,39 @@ import { IsDefaultLevel } from './space-fields';
 /** Body of POST /v1/orgs/{organizationId}/collections (reference: title, parent). */
 export class CreateCollectionBody {
   // Reference CollectionTitle (max 50).
-  @IfPresent() @IsString() @MaxLength(50)
+  @IfPresent()
+  @IsString()
+  @MaxLength(50)
   title?: string;
 
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   parent?: string | null;
 }
 
 /** Body of PATCH /v1/collections/{collectionId}. */
 export class UpdateCollectionBody {
-  @IfPresent() @IsString() @MaxLength(50)
+  @IfPresent()
+  @IsString()
+  @MaxLength(50)
   title?: string;
 
   // Reference CollectionDescription (max 100).
-  @IfPresent() @IsString() @MaxLength(100)
+  @IfPresent()
+  @IsString()
+  @MaxLength(100)
   description?: string;
 
-  @IsOptional() @IsDefaultLevel()
+  @IsOptional()
+  @IsDefaultLevel()
   defaultLevel?: DefaultLevel;
 }
 
-export const newCollection = (b: CreateCollectionBody): { settings: CollectionSettings; parent: string | null } =>
-  ({ parent: b.parent ?? null, settings: { title: b.title ?? '', description: '', defaultLevel: null } });
+export const newCollection = (b: CreateCollectionBody): { settings: CollectionSettings; parent: string | null } => ({
+  parent: b.parent ?? null,
+  settings: { title: b.title ?? '', description: '', defaultLevel: null },
+});
 
 /** The settings a PATCH changes: only the fields it gives. */
 export function collectionChanges(b: UpdateCollectionBody): Partial<CollectionSettings> {

@@ -22,7 +22,12 @@ class ListCollectionsParams extends PageQuery {
 
 @Controller()
 export class CollectionsController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+  ) {}
 
   @Get('orgs/:organizationId/collections')
   list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListCollectionsParams) {
@@ -30,7 +35,12 @@ export class CollectionsController {
   }
 
   @Post('orgs/:organizationId/collections')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateCollectionBody, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Body() body: CreateCollectionBody,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { settings, parent } = newCollection(body);
     const { collectionId } = await this.commands.execute(new CreateCollectionCommand(organizationId, caller.userId, settings, parent));
     await this.engine.settle();

@@ -8,10 +8,12 @@ export class InviteBody {
   role: Role | null;
 
   /** Validated when given, and named when neither users nor teams are. */
-  @ValidateIf((o: InviteBody) => o.users !== undefined || o.teams === undefined) @IsIdList('give users, teams or both to invite')
+  @ValidateIf((o: InviteBody) => o.users !== undefined || o.teams === undefined)
+  @IsIdList('give users, teams or both to invite')
   users?: string[];
 
-  @IfPresent() @IsIdList()
+  @IfPresent()
+  @IsIdList()
   teams?: string[];
 }
 

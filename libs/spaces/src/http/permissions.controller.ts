@@ -26,7 +26,11 @@ abstract class PermissionRoutes {
   protected abstract readonly kind: ItemKind;
   /** Name of the route parameter holding the space or collection id. */
   protected abstract readonly idParam: string;
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   private target(params: Record<string, string>): PermissionTarget {
     return { kind: this.kind, id: params[this.idParam] };
@@ -35,7 +39,9 @@ abstract class PermissionRoutes {
   @Post()
   @HttpCode(204)
   async invite(@Caller() caller: Principal, @Param() p: Record<string, string>, @Body() body: InviteBody): Promise<void> {
-    await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, body.role, { users: body.users ?? [], teams: body.teams ?? [] }, true));
+    await this.commands.execute(
+      new SetPermissionsCommand(this.target(p), caller.userId, body.role, { users: body.users ?? [], teams: body.teams ?? [] }, true),
+    );
     await this.engine.settle();
   }
 
@@ -55,7 +61,12 @@ abstract class PermissionRoutes {
 
   @Delete('users/:userId')
   @RepresentedBy(3)
-  async removeUser(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('userId') userId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async removeUser(
+    @Caller() caller: Principal,
+    @Param() p: Record<string, string>,
+    @Param('userId') userId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { users: [userId] }, false));
     await this.engine.settle();
     res.status(changed ? 205 : 204);
@@ -76,7 +87,12 @@ abstract class PermissionRoutes {
 
   @Delete('teams/:teamId')
   @RepresentedBy(3)
-  async removeTeam(@Caller() caller: Principal, @Param() p: Record<string, string>, @Param('teamId') teamId: string, @Res({ passthrough: true }) res: Response): Promise<void> {
+  async removeTeam(
+    @Caller() caller: Principal,
+    @Param() p: Record<string, string>,
+    @Param('teamId') teamId: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<void> {
     const { changed } = await this.commands.execute(new SetPermissionsCommand(this.target(p), caller.userId, null, { teams: [teamId] }, false));
     await this.engine.settle();
     res.status(changed ? 205 : 204);

@@ -19,7 +19,10 @@ export function positionProblem(v: unknown, field: string): string | null {
   if (!isPlainObject(ptr)) return `${f}: must be an object`;
   if (ptr.type !== 'space' && ptr.type !== 'collection') return `${f}.type: must be one of space, collection`;
   const id = ptr[ptr.type];
-  return unknownKeyProblem(ptr, ['type', ptr.type], f) ?? (typeof id === 'string' && id.length > 0 ? null : `${f}.${ptr.type}: must be a string of at least 1 character`);
+  return (
+    unknownKeyProblem(ptr, ['type', ptr.type], f) ??
+    (typeof id === 'string' && id.length > 0 ? null : `${f}.${ptr.type}: must be a string of at least 1 character`)
+  );
 }
 
 /** A position that passed `positionProblem`, as the domain reads it. */
@@ -34,17 +37,21 @@ export function toPositionSpec(v: unknown): PositionSpec {
 
 /** Body of POST .../move: `parent` (string, or null for the top level) and/or `position`; at least one. */
 export class MoveBody {
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   parent?: string | null;
 
   @ValidateIf((o: MoveBody) => o.position !== undefined || o.parent === undefined)
   @Satisfies('isContentPosition', (v, field) =>
-    (v === undefined ? `${field}: give parent, position or both (the body needs at least one: minProperties 1)` : positionProblem(v, field)))
+    v === undefined ? `${field}: give parent, position or both (the body needs at least one: minProperties 1)` : positionProblem(v, field),
+  )
   position?: Record<string, unknown> | null;
 }
 
 /** Body of POST .../transfer: `organization` (required). */
 export class TransferBody {
-  @IsString() @MinLength(1)
+  @IsString()
+  @MinLength(1)
   organization: string;
 }

@@ -5,48 +5,100 @@ import { DefaultLevel, EDIT_MODES, EditMode, SpaceMergeRules, SpaceSettings, Vis
 import { IsDefaultLevel, IsEmojiText } from './space-fields';
 
 // Reference TranslationLanguage.
-export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr', 'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr', 'lt', 'lv', 'et', 'sl'] as const;
+export const LANGUAGES = [
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
+] as const;
 
 /** Settings fields shared by create and PATCH (reference CreateSpace / UpdateSpace). */
 class SpaceSettingsBody {
-  @IfPresent() @IsString() @MaxLength(50)
+  @IfPresent()
+  @IsString()
+  @MaxLength(50)
   title?: string;
 
   /** null clears it. */
-  @IsOptional() @IsEmojiText()
+  @IsOptional()
+  @IsEmojiText()
   emoji?: string | null;
 
   /** null clears it. */
-  @IsOptional() @IsHttpUrl()
+  @IsOptional()
+  @IsHttpUrl()
   icon?: string | null;
 
   /** `in-collection` only inside a collection: a rule of the space itself (domain/space-visibility.ts). */
-  @IfPresent() @IsIn(VISIBILITIES)
+  @IfPresent()
+  @IsIn(VISIBILITIES)
   visibility?: Visibility;
 
-  @IfPresent() @IsIn(EDIT_MODES)
+  @IfPresent()
+  @IsIn(EDIT_MODES)
   editMode?: EditMode;
 
-  @IfPresent() @IsIn(LANGUAGES)
+  @IfPresent()
+  @IsIn(LANGUAGES)
   language?: string;
 
-  @IsOptional() @IsDefaultLevel()
+  @IsOptional()
+  @IsDefaultLevel()
   defaultLevel?: DefaultLevel;
 
-  @IfPresent() @IsMergeRules(true)
+  @IfPresent()
+  @IsMergeRules(true)
   mergeRules?: SpaceMergeRules;
 }
 
 /** Body of POST /v1/orgs/{organizationId}/spaces. */
 export class CreateSpaceBody extends SpaceSettingsBody {
-  @IsOptional() @IsString() @MinLength(1)
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
   parent?: string | null;
 
   /** Templates are accepted and not applied: every space starts empty. */
-  @IfPresent() @Satisfies('isObject', (v, field) => (isPlainObject(v) ? null : `${field}: must be an object`))
+  @IfPresent()
+  @Satisfies('isObject', (v, field) => (isPlainObject(v) ? null : `${field}: must be an object`))
   template?: Record<string, unknown>;
 
-  @IfPresent() @Equals(true, { message: 'empty: must be true when given' })
+  @IfPresent()
+  @Equals(true, { message: 'empty: must be true when given' })
   empty?: true;
 
   @IsRefused('computed content sources are not supported by this server')
@@ -75,7 +127,14 @@ export function parseCreateSpace(b: CreateSpaceBody): { settings: SpaceSettings;
   return {
     parent: b.parent ?? null,
     settings: {
-      title: '', emoji: '', icon: null, visibility: 'private', editMode: 'live', language: null, defaultLevel: null, mergeRules: { type: 'inherit' },
+      title: '',
+      emoji: '',
+      icon: null,
+      visibility: 'private',
+      editMode: 'live',
+      language: null,
+      defaultLevel: null,
+      mergeRules: { type: 'inherit' },
       ...spaceChanges(b),
     },
   };

@@ -23,7 +23,12 @@ class GetSpaceParams {
 
 @Controller()
 export class SpacesController {
-  constructor(private readonly commands: CommandBus, private readonly queries: QueryBus, private readonly engine: ProjectionEngine, private readonly urls: Urls) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly engine: ProjectionEngine,
+    private readonly urls: Urls,
+  ) {}
 
   @Get('orgs/:organizationId/spaces')
   list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() page: PageQuery) {
@@ -31,7 +36,12 @@ export class SpacesController {
   }
 
   @Post('orgs/:organizationId/spaces')
-  async create(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Body() body: CreateSpaceBody, @Res({ passthrough: true }) res: Response) {
+  async create(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Body() body: CreateSpaceBody,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { settings, parent } = parseCreateSpace(body);
     const { spaceId } = await this.commands.execute(new CreateSpaceCommand(organizationId, caller.userId, settings, parent));
     return this.created(spaceId, caller, res);

@@ -19,9 +19,12 @@ export class PurgeDeletedSpaceSaga implements SagaDefinition {
     const d = e.data as { spaceId: string; deletedAt: string };
     const timerId = purgeTimerId(d.spaceId, d.deletedAt);
     if (e.type === 'SpaceDeleted') {
-      await this.commands.execute(new ScheduleTimerCommand(timerId, restoreDeadline(d.deletedAt), {
-        type: PURGE_SPACE_TIMER, payload: { spaceId: d.spaceId, deletedAt: d.deletedAt },
-      }));
+      await this.commands.execute(
+        new ScheduleTimerCommand(timerId, restoreDeadline(d.deletedAt), {
+          type: PURGE_SPACE_TIMER,
+          payload: { spaceId: d.spaceId, deletedAt: d.deletedAt },
+        }),
+      );
     } else {
       await this.commands.execute(new CancelTimerCommand(timerId));
     }

@@ -9,14 +9,15 @@ import { HEADS, HeadDoc } from './content.projection';
 /** Renders change requests (batching the users and main heads they need) and finds them by id or number. */
 @Injectable()
 export class ChangeRequestViews {
-  constructor(private readonly store: ReadStore, private readonly access: ContentAccess, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: ContentAccess,
+    private readonly urls: Urls,
+  ) {}
 
   async render(docs: ChangeRequestDoc[]): Promise<ChangeRequestView[]> {
     const spaces = [...new Set(docs.map((d) => d.spaceId))];
-    const [users, heads] = await Promise.all([
-      this.access.users(docs.map((d) => d.createdBy)),
-      this.store.find<HeadDoc>(HEADS, { id: { $in: spaces } }),
-    ]);
+    const [users, heads] = await Promise.all([this.access.users(docs.map((d) => d.createdBy)), this.store.find<HeadDoc>(HEADS, { id: { $in: spaces } })]);
     const head = new Map(heads.map((h) => [h.id, h.revision]));
     return docs.map((d) => toChangeRequestView(d, users, head.get(d.spaceId) ?? null, this.urls));
   }

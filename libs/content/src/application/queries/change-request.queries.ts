@@ -4,16 +4,32 @@ import { ChangeRequestStatus } from '../../domain/change-request.events';
 import { ContentAccess } from '../content-access';
 import { ChangeRequestViews } from './change-request-views';
 import { ChangeRequestView } from './change-request.view';
-import { CHANGE_REQUEST_VERSIONS, CHANGE_REQUESTS, ChangeRequestDoc, changeRequestsProjection, ChangeRequestVersionDoc, userNeedle } from './change-requests.projection';
+import {
+  CHANGE_REQUEST_VERSIONS,
+  CHANGE_REQUESTS,
+  ChangeRequestDoc,
+  changeRequestsProjection,
+  ChangeRequestVersionDoc,
+  userNeedle,
+} from './change-requests.projection';
 import { paginateSnapshot } from './snapshot-paging';
 
 export class GetChangeRequestQuery extends Query<ChangeRequestView> {
-  constructor(readonly spaceId: string, readonly changeRequestRef: string, readonly userId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly changeRequestRef: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetChangeRequestQuery)
 export class GetChangeRequestHandler implements IQueryHandler<GetChangeRequestQuery> {
-  constructor(private readonly access: ContentAccess, private readonly views: ChangeRequestViews) {}
+  constructor(
+    private readonly access: ContentAccess,
+    private readonly views: ChangeRequestViews,
+  ) {}
   async execute(q: GetChangeRequestQuery) {
     await this.access.space(q.spaceId, q.userId);
     return this.views.one(await this.views.find(q.spaceId, q.changeRequestRef));
@@ -33,12 +49,23 @@ export interface ChangeRequestFilters {
 
 /** Change requests of one space, or of every space of an organization the caller may see. */
 export class ListChangeRequestsQuery extends Query<ListResponse<ChangeRequestView>> {
-  constructor(readonly scope: { spaceId: string } | { organizationId: string }, readonly userId: string, readonly filters: ChangeRequestFilters, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly scope: { spaceId: string } | { organizationId: string },
+    readonly userId: string,
+    readonly filters: ChangeRequestFilters,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListChangeRequestsQuery)
 export class ListChangeRequestsHandler implements IQueryHandler<ListChangeRequestsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: ContentAccess, private readonly views: ChangeRequestViews) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: ContentAccess,
+    private readonly views: ChangeRequestViews,
+  ) {}
 
   async execute(q: ListChangeRequestsQuery) {
     const f = q.filters;
@@ -56,7 +83,12 @@ export class ListChangeRequestsHandler implements IQueryHandler<ListChangeReques
     if (f.requestedReviewer) filter.reviewersKey = { $contains: userNeedle(f.requestedReviewer) };
     if (f.conversationsIssuesCluster) filter.conversationsIssuesCluster = f.conversationsIssuesCluster;
     return paginateSnapshot<ChangeRequestVersionDoc, ChangeRequestView>(
-      this.store, changeRequestsProjection.name, CHANGE_REQUEST_VERSIONS, filter, [[f.orderBy, -1]], q.page,
+      this.store,
+      changeRequestsProjection.name,
+      CHANGE_REQUEST_VERSIONS,
+      filter,
+      [[f.orderBy, -1]],
+      q.page,
       (rows) => this.views.render(rows.map((r) => ({ ...r, id: r.changeRequestId }))),
       { scope: q.scope, filters: f },
     );

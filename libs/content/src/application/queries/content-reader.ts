@@ -33,8 +33,12 @@ export class ContentReader {
   private readonly links = new Lru<string, LinkIndex>(16);
 
   constructor(
-    private readonly store: ReadStore, readonly revisions: RevisionStore, private readonly access: ContentAccess,
-    private readonly crs: ChangeRequestViews, private readonly urls: Urls, private readonly signed: SignedLinks,
+    private readonly store: ReadStore,
+    readonly revisions: RevisionStore,
+    private readonly access: ContentAccess,
+    private readonly crs: ChangeRequestViews,
+    private readonly urls: Urls,
+    private readonly signed: SignedLinks,
   ) {}
 
   async resolve(spaceId: string, target: ContentTarget, userId: string): Promise<ResolvedContent> {
@@ -98,7 +102,10 @@ export class ContentReader {
   async fileView(spaceId: string, f: FileEntry) {
     const token = await this.signed.sign({ k: 'file', b: f.blob, t: f.contentType, n: f.name });
     return {
-      id: f.id, name: f.name, contentType: f.contentType, size: f.size,
+      id: f.id,
+      name: f.name,
+      contentType: f.contentType,
+      size: f.size,
       downloadURL: this.urls.api(`/content/files/${token}`),
       ...(f.dimensions ? { dimensions: f.dimensions } : {}),
     };
@@ -125,4 +132,5 @@ export class ContentReader {
 }
 
 /** Files list in upload order (immutable), then by id. */
-export const byCreation = (a: FileEntry, b: FileEntry) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byCreation = (a: FileEntry, b: FileEntry) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

@@ -5,7 +5,13 @@ import { PageFormat } from './page.view';
 
 /** The whole revision (reference Revision) of main, a change request or a revision id. */
 export class GetRevisionContentQuery extends Query<unknown> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetRevisionContentQuery)
@@ -17,7 +23,13 @@ export class GetRevisionContentHandler implements IQueryHandler<GetRevisionConte
 }
 
 export class ListPagesQuery extends Query<{ pages: unknown[] }> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListPagesQuery)
@@ -31,7 +43,15 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery> {
 
 /** One page by id or by slug path, as markdown (default) or as a document. */
 export class GetPageQuery extends Query<Record<string, unknown>> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly page: { id: string } | { path: string }, readonly format: PageFormat) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+    readonly page: { id: string } | { path: string },
+    readonly format: PageFormat,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetPageQuery)
@@ -53,7 +73,11 @@ export class GetPageHandler implements IQueryHandler<GetPageQuery> {
 export class RevisionListCursor {
   private readonly cursor: PageCursor<CursorKeyType[]>;
   constructor(list: string, scope: unknown, arity: number) {
-    this.cursor = new PageCursor(list, scope, Array.from({ length: arity + 1 }, (): CursorKeyType => 'string'));
+    this.cursor = new PageCursor(
+      list,
+      scope,
+      Array.from({ length: arity + 1 }, (): CursorKeyType => 'string'),
+    );
   }
   decode(page: string | undefined): { r: string; after: string[] } | null {
     if (!page) return null;
@@ -66,9 +90,19 @@ export class RevisionListCursor {
 }
 
 /** Pages a sorted, immutable list keyed by `key`. */
-export function pageList<T>(all: T[], key: (t: T) => string[], revision: string, query: PageQuery, cursor: RevisionListCursor, after?: string[]): ListResponse<T> & { revision: string } {
+export function pageList<T>(
+  all: T[],
+  key: (t: T) => string[],
+  revision: string,
+  query: PageQuery,
+  cursor: RevisionListCursor,
+  after?: string[],
+): ListResponse<T> & { revision: string } {
   const limit = pageLimit(query);
-  const cmp = (a: string[], b: string[]) => { for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1; return 0; };
+  const cmp = (a: string[], b: string[]) => {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+  };
   const start = after ? all.findIndex((t) => cmp(key(t), after) > 0) : 0;
   const rest = start < 0 ? [] : all.slice(start);
   const page = slicePage(rest, limit, (last) => cursor.encode(revision, key(last)));
@@ -76,7 +110,14 @@ export function pageList<T>(all: T[], key: (t: T) => string[], revision: string,
 }
 
 export class ListFilesQuery extends Query<ListResponse<unknown>> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListFilesQuery)
@@ -88,13 +129,27 @@ export class ListFilesHandler implements IQueryHandler<ListFilesQuery> {
     // Later pages read the revision the first page read, even if main or the change request moved.
     const target: ContentTarget = cursor ? { kind: 'revision', revision: cursor.r } : q.target;
     const c = await this.reader.resolve(q.spaceId, target, q.userId);
-    const { revision: _r, ...list } = pageList([...c.structure.files.values()].sort(byCreation), (f) => [f.createdAt, f.id], c.revision.id, q.page, paging, cursor?.after);
+    const { revision: _r, ...list } = pageList(
+      [...c.structure.files.values()].sort(byCreation),
+      (f) => [f.createdAt, f.id],
+      c.revision.id,
+      q.page,
+      paging,
+      cursor?.after,
+    );
     return { ...list, items: await Promise.all(list.items.map((f) => this.reader.fileView(q.spaceId, f))) };
   }
 }
 
 export class GetFileQuery extends Query<unknown> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly fileId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+    readonly fileId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetFileQuery)

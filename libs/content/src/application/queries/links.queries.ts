@@ -18,8 +18,23 @@ type Locate = (t: LinkTarget) => Promise<Record<string, unknown>>;
  */
 const ORGANIZATION_FIELDS = ['object', 'id', 'title', 'createdAt', 'emailDomains', 'type', 'inviteLinks', 'plan', 'mergeRules', 'urls', 'trial', 'permissions'];
 const SPACE_FIELDS = [
-  'object', 'id', 'title', 'emoji', 'organization', 'visibility', 'revision', 'createdAt', 'updatedAt', 'comments',
-  'changeRequests', 'changeRequestsOpen', 'changeRequestsDraft', 'mergeRules', 'urls', 'defaultLevel', 'permissions',
+  'object',
+  'id',
+  'title',
+  'emoji',
+  'organization',
+  'visibility',
+  'revision',
+  'createdAt',
+  'updatedAt',
+  'comments',
+  'changeRequests',
+  'changeRequestsOpen',
+  'changeRequestsDraft',
+  'mergeRules',
+  'urls',
+  'defaultLevel',
+  'permissions',
 ];
 const PAGE_FIELDS = ['id', 'title', 'kind', 'type', 'urls', 'slug', 'path', 'pages', 'layout'];
 const FILE_FIELDS = ['id', 'name', 'contentType', 'downloadURL', 'size'];
@@ -36,7 +51,10 @@ const requiredUrls = (o: Record<string, unknown>) => ({ ...o, urls: only(o.urls 
  * would each need their body too.
  */
 async function locator(reader: ContentReader, queries: QueryBus, c: ResolvedContent, userId: string): Promise<Locate> {
-  const hidden = (e: unknown) => { if (e instanceof NotFound) return null; throw e; };
+  const hidden = (e: unknown) => {
+    if (e instanceof NotFound) return null;
+    throw e;
+  };
   const [fullSpace, fullOrganization] = await Promise.all([
     queries.execute(new GetSpaceQuery(c.space.spaceId, userId)).catch(hidden),
     queries.execute(new GetOrganizationQuery(c.space.organizationId, userId)).catch(hidden),
@@ -78,12 +96,24 @@ async function usage(locate: Locate, use: { target: LinkTarget; relation: string
 
 /** Links of one page, or of the whole content (reference listPageLinks…, listSpaceLinks), with stats. */
 export class ListLinksQuery extends Query<ListResponse<unknown> & { stats: unknown }> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly pageId: string | null, readonly page: PageQuery, readonly status?: LinkStatus) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+    readonly pageId: string | null,
+    readonly page: PageQuery,
+    readonly status?: LinkStatus,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListLinksQuery)
 export class ListLinksHandler implements IQueryHandler<ListLinksQuery> {
-  constructor(private readonly reader: ContentReader, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly reader: ContentReader,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute(q: ListLinksQuery) {
     const paging = new RevisionListCursor('content.links', { space: q.spaceId, target: q.target, page: q.pageId, status: q.status ?? null }, 1);
@@ -121,12 +151,23 @@ export class ListLinksHandler implements IQueryHandler<ListLinksQuery> {
 
 /** Pages linking to a page or a file (reference list…PageBacklinks, list…FileBacklinks). */
 export class ListBacklinksQuery extends Query<ListResponse<unknown>> {
-  constructor(readonly spaceId: string, readonly target: ContentTarget, readonly userId: string, readonly of: { page: string } | { file: string }, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly target: ContentTarget,
+    readonly userId: string,
+    readonly of: { page: string } | { file: string },
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListBacklinksQuery)
 export class ListBacklinksHandler implements IQueryHandler<ListBacklinksQuery> {
-  constructor(private readonly reader: ContentReader, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly reader: ContentReader,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute(q: ListBacklinksQuery) {
     const paging = new RevisionListCursor('content.backlinks', { space: q.spaceId, target: q.target, of: q.of }, 1);

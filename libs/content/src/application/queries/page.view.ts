@@ -5,7 +5,15 @@ import { WorkingTree } from '../../domain/tree';
 
 /** Layout of every page: this server has no per-page layout settings (reference defaults). */
 export const DEFAULT_LAYOUT = {
-  width: 'default', cover: true, coverSize: 'hero', title: true, description: true, tableOfContents: true, outline: true, pagination: true, metadata: true,
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
 } as const;
 
 export type PageFormat = 'markdown' | 'document';

@@ -10,7 +10,13 @@ import { CursorKey, CursorKeyType, Doc, Filter, ListResponse, PageCursor, PageQu
  * visible now, and those may change between pages).
  */
 export async function paginateSnapshot<D extends Doc, T>(
-  store: ReadStore, projection: string, collection: string, filter: Filter, sort: SortSpec, query: PageQuery, map: (docs: D[]) => Promise<T[]>,
+  store: ReadStore,
+  projection: string,
+  collection: string,
+  filter: Filter,
+  sort: SortSpec,
+  query: PageQuery,
+  map: (docs: D[]) => Promise<T[]>,
   scope: unknown,
 ): Promise<ListResponse<T>> {
   const limit = pageLimit(query);

@@ -10,13 +10,30 @@ const events = [
   {
     type: 'ChangeRequestCreated',
     data: {
-      spaceId: 's1', changeRequestId: 'c1', organizationId: 'o1', number: 1, status: 'open', subject: 's', createdBy: 'u1', createdAt: '2026-01-01T00:00:00.000Z',
-      base: { revision: 'r0', root: 'h0' }, conversationsIssuesCluster: null,
+      spaceId: 's1',
+      changeRequestId: 'c1',
+      organizationId: 'o1',
+      number: 1,
+      status: 'open',
+      subject: 's',
+      createdBy: 'u1',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      base: { revision: 'r0', root: 'h0' },
+      conversationsIssuesCluster: null,
     },
   },
-  { type: 'SpaceContentMerged', data: { spaceId: 's1', changeRequestId: 'c1', revision: 'r1', root: 'h1', parents: ['r0', 'x'], mergedBy: 'u1', createdAt: '2026-01-02T00:00:00.000Z' } },
-  { type: 'ChangeRequestMerged', data: { spaceId: 's1', changeRequestId: 'c1', from: 'open', revision: 'r1', mergedBy: 'u1', mergedAt: '2026-01-02T00:00:00.000Z' } },
-  { type: 'SpaceContentRevised', data: { spaceId: 's2', revision: 'q1', root: 'g1', parents: ['q0'], reason: 'duplicate', createdAt: '2026-01-02T00:00:00.000Z' } },
+  {
+    type: 'SpaceContentMerged',
+    data: { spaceId: 's1', changeRequestId: 'c1', revision: 'r1', root: 'h1', parents: ['r0', 'x'], mergedBy: 'u1', createdAt: '2026-01-02T00:00:00.000Z' },
+  },
+  {
+    type: 'ChangeRequestMerged',
+    data: { spaceId: 's1', changeRequestId: 'c1', from: 'open', revision: 'r1', mergedBy: 'u1', mergedAt: '2026-01-02T00:00:00.000Z' },
+  },
+  {
+    type: 'SpaceContentRevised',
+    data: { spaceId: 's2', revision: 'q1', root: 'g1', parents: ['q0'], reason: 'duplicate', createdAt: '2026-01-02T00:00:00.000Z' },
+  },
 ];
 
 describe('SpaceContentStatsQuery (content answers the spaces contract)', () => {

@@ -22,9 +22,14 @@ export class SpaceContentStatsHandler implements IQueryHandler<SpaceContentStats
     ]);
     const headOf = new Map(heads.map((h) => [h.id, h.revision]));
     const statsOf = new Map(stats.map((s) => [s.id, s]));
-    return new Map(ids.map((id) => {
-      const s = statsOf.get(id);
-      return [id, { revision: headOf.get(id) ?? null, changeRequests: s?.changeRequests ?? 0, changeRequestsOpen: s?.open ?? 0, changeRequestsDraft: s?.draft ?? 0 }];
-    }));
+    return new Map(
+      ids.map((id) => {
+        const s = statsOf.get(id);
+        return [
+          id,
+          { revision: headOf.get(id) ?? null, changeRequests: s?.changeRequests ?? 0, changeRequestsOpen: s?.open ?? 0, changeRequestsDraft: s?.draft ?? 0 },
+        ];
+      }),
+    );
   }
 }

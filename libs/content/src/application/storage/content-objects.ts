@@ -36,7 +36,12 @@ export class ContentObjects {
   /** Bytes appended since the process started (benchmark figure). */
   bytesWritten = 0;
 
-  constructor(private readonly events: EventStore, private readonly reads: ReadStore, private readonly clock: Clock, config: PlatformConfig) {
+  constructor(
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+    private readonly clock: Clock,
+    config: PlatformConfig,
+  ) {
     this.cache = new Lru<string, ContentObject>({ maxBytes: config.contentCacheBytes, sizeOf: jsonBytes });
   }
 
@@ -53,8 +58,16 @@ export class ContentObjects {
       hashes.push(hash);
       if (this.cache.get(hash) || fresh.has(hash)) continue;
       fresh.set(hash, {
-        id: deterministicId('content-object', hash), type: OBJECT_STORED, data: { hash, object: o },
-        metadata: { actor: RequestContext.actor(), occurredAt: this.clock.now().toISOString(), correlationId: ctx?.correlationId ?? hash, causationId: null, schemaVersion: 1 },
+        id: deterministicId('content-object', hash),
+        type: OBJECT_STORED,
+        data: { hash, object: o },
+        metadata: {
+          actor: RequestContext.actor(),
+          occurredAt: this.clock.now().toISOString(),
+          correlationId: ctx?.correlationId ?? hash,
+          causationId: null,
+          schemaVersion: 1,
+        },
       });
     }
     if (!fresh.size) return hashes;

@@ -13,8 +13,15 @@ import { ContentObject, hashObject } from './content-objects';
 export const MAX_LEAF = 32;
 
 type Entry = [string, unknown];
-export interface Leaf extends ContentObject { k: 'L'; e: Entry[] }
-export interface Branch extends ContentObject { k: 'B'; n: number; c: Record<string, [string, number]> }
+export interface Leaf extends ContentObject {
+  k: 'L';
+  e: Entry[];
+}
+export interface Branch extends ContentObject {
+  k: 'B';
+  n: number;
+  c: Record<string, [string, number]>;
+}
 export type TrieNode = Leaf | Branch;
 
 export interface NodeSource {

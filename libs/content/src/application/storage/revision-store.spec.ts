@@ -37,8 +37,25 @@ async function oneInsert(size: number) {
   const touched = new Set<string>();
   const pages = new Map<string, PageEntry>();
   for (let i = 0, order: string | null = null; i < size; i++) {
-    const entry: PageEntry = { id: `s${i}`, parent: null, order: (order = keyBetween(order, null)), title: `Page ${i}`, slug: `page-${i}`, doc: 'h:', createdAt: '', updatedAt: '' };
-    pages.set(entry.id, new Proxy(entry, { get: (t, k) => { touched.add(t.id); return t[k as keyof PageEntry]; } }));
+    const entry: PageEntry = {
+      id: `s${i}`,
+      parent: null,
+      order: (order = keyBetween(order, null)),
+      title: `Page ${i}`,
+      slug: `page-${i}`,
+      doc: 'h:',
+      createdAt: '',
+      updatedAt: '',
+    };
+    pages.set(
+      entry.id,
+      new Proxy(entry, {
+        get: (t, k) => {
+          touched.add(t.id);
+          return t[k as keyof PageEntry];
+        },
+      }),
+    );
   }
   const base = await revisions.commit({ base: await revisions.emptyRoot(), next: { pages, files: new Map() } });
   const ctx = fixtureContext('n');

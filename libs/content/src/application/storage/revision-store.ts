@@ -7,9 +7,19 @@ import { Lru } from './lru';
 import { PendingNodes } from './memory-nodes';
 
 /** The object a revision points at: one page-table trie and one file-table trie. */
-export interface RootObject extends ContentObject { k: 'R'; pages: string; files: string }
-interface TextObject extends ContentObject { k: 'T'; t: string }
-interface BytesObject extends ContentObject { k: 'F'; b: string }
+export interface RootObject extends ContentObject {
+  k: 'R';
+  pages: string;
+  files: string;
+}
+interface TextObject extends ContentObject {
+  k: 'T';
+  t: string;
+}
+interface BytesObject extends ContentObject {
+  k: 'F';
+  b: string;
+}
 
 /** Root hash of empty content (known without storage, so reads never wait for it). */
 export const emptyRootHash = () => hashObject({ k: 'R', pages: hashEmptyLeaf(), files: hashEmptyLeaf() });

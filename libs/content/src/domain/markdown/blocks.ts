@@ -20,12 +20,16 @@ function parseLines(lines: string[]): Block[] {
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (line.trim() === '') { i++; continue; }
+    if (line.trim() === '') {
+      i++;
+      continue;
+    }
     const fence = FENCE.exec(line);
     if (fence) {
       const body: string[] = [];
       i++;
-      while (i < lines.length && !(lines[i].trim().startsWith(fence[1][0].repeat(fence[1].length)) && lines[i].trim().replace(/[`~]/g, '') === '')) body.push(lines[i++]);
+      while (i < lines.length && !(lines[i].trim().startsWith(fence[1][0].repeat(fence[1].length)) && lines[i].trim().replace(/[`~]/g, '') === ''))
+        body.push(lines[i++]);
       i++;
       out.push({ t: 'code', ...(fence[2] ? { syntax: fence[2] } : {}), lines: body.length ? body : [''] });
       continue;
@@ -36,7 +40,11 @@ function parseLines(lines: string[]): Block[] {
       i++;
       continue;
     }
-    if (RULE.test(line)) { out.push({ t: 'divider' }); i++; continue; }
+    if (RULE.test(line)) {
+      out.push({ t: 'divider' });
+      i++;
+      continue;
+    }
     if (QUOTE.test(line)) {
       const inner: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i])) inner.push(QUOTE.exec(lines[i++])![1]);
@@ -69,7 +77,11 @@ function parseList(lines: string[], start: number, out: Block[]): number {
     while (i < lines.length) {
       const l = lines[i];
       if (l.trim() === '') {
-        if (i + 1 < lines.length && indentOf(lines[i + 1]) >= contentIndent && lines[i + 1].trim() !== '') { body.push(''); i++; continue; }
+        if (i + 1 < lines.length && indentOf(lines[i + 1]) >= contentIndent && lines[i + 1].trim() !== '') {
+          body.push('');
+          i++;
+          continue;
+        }
         break;
       }
       if (indentOf(l) >= contentIndent) body.push(l.slice(contentIndent));

@@ -11,7 +11,10 @@ import { classifyTarget } from './links';
  */
 type Json = Record<string, any>;
 
-const text = (value: string, marks: Mark[]): Json => ({ object: 'text', leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }] });
+const text = (value: string, marks: Mark[]): Json => ({
+  object: 'text',
+  leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }],
+});
 
 function contentRef(target: string): Json {
   const c = classifyTarget(target);
@@ -36,24 +39,38 @@ function inlines(nodes: Inline[]): Json[] {
 
 function block(b: Block, inQuote = false): Json[] {
   switch (b.t) {
-    case 'heading': return [{ object: 'block', type: `heading-${b.level}`, isVoid: false, data: {}, nodes: inlines(b.inlines) }];
-    case 'paragraph': return [{ object: 'block', type: 'paragraph', isVoid: false, nodes: inlines(b.inlines) }];
-    case 'divider': return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
-    case 'quote': return [{ object: 'block', type: 'blockquote', isVoid: false, data: {}, nodes: b.blocks.flatMap((x) => block(x, true)) }];
+    case 'heading':
+      return [{ object: 'block', type: `heading-${b.level}`, isVoid: false, data: {}, nodes: inlines(b.inlines) }];
+    case 'paragraph':
+      return [{ object: 'block', type: 'paragraph', isVoid: false, nodes: inlines(b.inlines) }];
+    case 'divider':
+      return [{ object: 'block', type: 'divider', isVoid: true, data: {} }];
+    case 'quote':
+      return [{ object: 'block', type: 'blockquote', isVoid: false, data: {}, nodes: b.blocks.flatMap((x) => block(x, true)) }];
     case 'code':
       // Quotes cannot hold code blocks in the document model: keep the lines as code-marked paragraphs.
       if (inQuote) return b.lines.map((l) => ({ object: 'block', type: 'paragraph', isVoid: false, nodes: [text(l, ['code'])] }));
-      return [{
-        object: 'block', type: 'code', isVoid: false, data: b.syntax ? { syntax: b.syntax } : {},
-        nodes: b.lines.map((l) => ({ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text(l, [])] })),
-      }];
+      return [
+        {
+          object: 'block',
+          type: 'code',
+          isVoid: false,
+          data: b.syntax ? { syntax: b.syntax } : {},
+          nodes: b.lines.map((l) => ({ object: 'block', type: 'code-line', isVoid: false, data: {}, nodes: [text(l, [])] })),
+        },
+      ];
     case 'list': {
       const type = b.tasks ? 'list-tasks' : b.ordered ? 'list-ordered' : 'list-unordered';
       const items = b.items.map((it) => ({
-        object: 'block', type: 'list-item', isVoid: false, ...(b.tasks ? { data: { checked: !!it.checked } } : {}),
+        object: 'block',
+        type: 'list-item',
+        isVoid: false,
+        ...(b.tasks ? { data: { checked: !!it.checked } } : {}),
         nodes: it.blocks.length ? it.blocks.flatMap((x) => block(x, inQuote)) : [{ object: 'block', type: 'paragraph', isVoid: false, nodes: [text('', [])] }],
       }));
-      return [{ object: 'block', type, isVoid: false, data: b.ordered && !b.tasks && b.start !== undefined && b.start !== 1 ? { start: b.start } : {}, nodes: items }];
+      return [
+        { object: 'block', type, isVoid: false, data: b.ordered && !b.tasks && b.start !== undefined && b.start !== 1 ? { start: b.start } : {}, nodes: items },
+      ];
     }
   }
 }
@@ -66,11 +83,16 @@ export function markdownToDocument(markdown: string): Json {
 
 function refToTarget(ref: Json | undefined, field: string): string {
   switch (ref?.kind) {
-    case 'page': return `/pages/${ref.page}${ref.anchor ? `#${ref.anchor}` : ''}`;
-    case 'file': return `/files/${ref.file}`;
-    case 'anchor': return ref.page ? `/pages/${ref.page}#${ref.anchor}` : `#${ref.anchor}`;
-    case 'url': return String(ref.url);
-    default: throw new BadRequest(`${field}.data.ref: unsupported content reference kind ${JSON.stringify(ref?.kind)}`);
+    case 'page':
+      return `/pages/${ref.page}${ref.anchor ? `#${ref.anchor}` : ''}`;
+    case 'file':
+      return `/files/${ref.file}`;
+    case 'anchor':
+      return ref.page ? `/pages/${ref.page}#${ref.anchor}` : `#${ref.anchor}`;
+    case 'url':
+      return String(ref.url);
+    default:
+      throw new BadRequest(`${field}.data.ref: unsupported content reference kind ${JSON.stringify(ref?.kind)}`);
   }
 }
 
@@ -80,7 +102,11 @@ function toInlines(nodes: unknown, field: string): Inline[] {
     const f = `${field}.nodes[${i}]`;
     if (n?.object === 'text') {
       if (!Array.isArray(n.leaves)) throw new BadRequest(`${f}.leaves: must be an array`);
-      return n.leaves.map((l: Json) => ({ t: 'text' as const, text: String(l?.text ?? ''), marks: (l?.marks ?? []).map((m: Json) => m?.type).filter((m: string) => ['bold', 'italic', 'code', 'strikethrough'].includes(m)) }));
+      return n.leaves.map((l: Json) => ({
+        t: 'text' as const,
+        text: String(l?.text ?? ''),
+        marks: (l?.marks ?? []).map((m: Json) => m?.type).filter((m: string) => ['bold', 'italic', 'code', 'strikethrough'].includes(m)),
+      }));
     }
     if (n?.object === 'inline' && n.type === 'link') return [{ t: 'link', target: refToTarget(n.data?.ref, f), children: toInlines(n.nodes, f) }];
     if (n?.object === 'inline' && n.type === 'inline-image') return [{ t: 'image', target: refToTarget(n.data?.ref, f), alt: String(n.data?.alt ?? '') }];
@@ -96,10 +122,18 @@ function toMarkdown(nodes: unknown, field: string, indent = ''): string[] {
     const type = String(n?.type);
     if (n?.object !== 'block') throw new BadRequest(`${f}: must be a block`);
     if (/^heading-[1-3]$/.test(type)) out.push(`${indent}${'#'.repeat(Number(type.slice(-1)))} ${inlineToMarkdown(toInlines(n.nodes, f))}`, '');
-    else if (type === 'paragraph') out.push(...inlineToMarkdown(toInlines(n.nodes, f)).split('\n').map((l) => indent + l), '');
+    else if (type === 'paragraph')
+      out.push(
+        ...inlineToMarkdown(toInlines(n.nodes, f))
+          .split('\n')
+          .map((l) => indent + l),
+        '',
+      );
     else if (type === 'divider') out.push(`${indent}---`, '');
     else if (type === 'code') {
-      const lines = (n.nodes ?? []).map((l: Json, j: number) => inlineToMarkdown(toInlines(l?.nodes, `${f}.nodes[${j}]`).map((x) => (x.t === 'text' ? { ...x, marks: [] } : x))).replace(/\\(.)/g, '$1'));
+      const lines = (n.nodes ?? []).map((l: Json, j: number) =>
+        inlineToMarkdown(toInlines(l?.nodes, `${f}.nodes[${j}]`).map((x) => (x.t === 'text' ? { ...x, marks: [] } : x))).replace(/\\(.)/g, '$1'),
+      );
       out.push(`${indent}\`\`\`${n.data?.syntax ?? ''}`, ...lines.map((l: string) => indent + l), `${indent}\`\`\``, '');
     } else if (type === 'blockquote') out.push(...toMarkdown(n.nodes, f).map((l) => `${indent}> ${l}`.trimEnd()), '');
     else if (type === 'list-unordered' || type === 'list-ordered' || type === 'list-tasks') {

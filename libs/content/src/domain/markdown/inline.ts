@@ -1,6 +1,12 @@
 import { Inline, Mark } from './ast';
 
-const DELIMS: Array<[string, Mark]> = [['**', 'bold'], ['__', 'bold'], ['~~', 'strikethrough'], ['*', 'italic'], ['_', 'italic']];
+const DELIMS: Array<[string, Mark]> = [
+  ['**', 'bold'],
+  ['__', 'bold'],
+  ['~~', 'strikethrough'],
+  ['*', 'italic'],
+  ['_', 'italic'],
+];
 
 /** Parses inline markdown: code spans, links, images, emphasis, strikethrough, escapes. */
 export function parseInline(text: string, marks: Mark[] = []): Inline[] {

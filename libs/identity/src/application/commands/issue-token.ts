@@ -5,22 +5,35 @@ import { user, userStream } from '../../domain/user';
 
 /** Issues an API token; `name` is an optional label shown when listing a user's tokens. */
 export class IssueTokenCommand extends Command<{ tokenId: string; token: string }> {
-  constructor(readonly userId: string, readonly name?: string) { super(); }
+  constructor(
+    readonly userId: string,
+    readonly name?: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(IssueTokenCommand)
 export class IssueTokenHandler implements ICommandHandler<IssueTokenCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+  ) {}
 
   async execute(cmd: IssueTokenCommand): Promise<{ tokenId: string; token: string }> {
     const tokenId = this.ids.next();
     const secret = newTokenSecret();
-    await this.es.execute(tokenStream(tokenId), token, { type: 'IssueToken', tokenId, userId: cmd.userId, hash: hashToken(secret), name: cmd.name }, {
-      // The user is another aggregate: checked on its own stream.
-      precondition: async () => {
-        if (!(await this.es.load(userStream(cmd.userId), user)).state.exists) throw new NotFound(`No user with id ${cmd.userId}`);
+    await this.es.execute(
+      tokenStream(tokenId),
+      token,
+      { type: 'IssueToken', tokenId, userId: cmd.userId, hash: hashToken(secret), name: cmd.name },
+      {
+        // The user is another aggregate: checked on its own stream.
+        precondition: async () => {
+          if (!(await this.es.load(userStream(cmd.userId), user)).state.exists) throw new NotFound(`No user with id ${cmd.userId}`);
+        },
       },
-    });
+    );
     return { tokenId, token: secret };
   }
 }

@@ -32,9 +32,24 @@ describe('RegisterUserHandler', () => {
   });
 
   it('a registration interrupted after the claim is completed by the next one', async () => {
-    await store.append(emailStream('bob@example.com'), [{ id: 'e1', type: 'UserEmailClaimed', data: { email: 'bob@example.com', userId: 'u-early' }, metadata: {
-      actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1,
-    } }], 'no_stream');
+    await store.append(
+      emailStream('bob@example.com'),
+      [
+        {
+          id: 'e1',
+          type: 'UserEmailClaimed',
+          data: { email: 'bob@example.com', userId: 'u-early' },
+          metadata: {
+            actor: null,
+            occurredAt: '2026-01-01T00:00:00.000Z',
+            correlationId: 'c',
+            causationId: null,
+            schemaVersion: 1,
+          },
+        },
+      ],
+      'no_stream',
+    );
     expect(await handler.execute(new RegisterUserCommand('bob@example.com', 'Bob'))).toEqual({ userId: 'u-early', created: true });
     expect(await types(userStream('u-early'))).toEqual(['UserRegistered']);
   });

@@ -4,7 +4,13 @@ import { emailClaim, emailStream, normalizeEmail, user, userStream, validateDisp
 
 /** Registers a user, or returns the existing one with that email (`created: false`). */
 export class RegisterUserCommand extends Command<{ userId: string; created: boolean }> {
-  constructor(readonly email: string, readonly displayName: string, readonly emailVerified = true) { super(); }
+  constructor(
+    readonly email: string,
+    readonly displayName: string,
+    readonly emailVerified = true,
+  ) {
+    super();
+  }
 }
 
 /**
@@ -14,7 +20,10 @@ export class RegisterUserCommand extends Command<{ userId: string; created: bool
  */
 @CommandHandler(RegisterUserCommand)
 export class RegisterUserHandler implements ICommandHandler<RegisterUserCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+  ) {}
 
   async execute(cmd: RegisterUserCommand): Promise<{ userId: string; created: boolean }> {
     const email = normalizeEmail(cmd.email);

@@ -3,7 +3,9 @@ import { EventSourcing } from '@app/platform';
 import { token, tokenStream } from '../../domain/token';
 
 export class RevokeTokenCommand extends Command<void> {
-  constructor(readonly tokenId: string) { super(); }
+  constructor(readonly tokenId: string) {
+    super();
+  }
 }
 
 @CommandHandler(RevokeTokenCommand)

@@ -5,7 +5,9 @@ import { USERS, UserDoc } from './identity.projection';
 
 /** The id of the user with this email (case-insensitive), or null. */
 export class FindUserByEmailQuery extends Query<string | null> {
-  constructor(readonly email: string) { super(); }
+  constructor(readonly email: string) {
+    super();
+  }
 }
 
 @QueryHandler(FindUserByEmailQuery)

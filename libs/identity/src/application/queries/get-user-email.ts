@@ -4,7 +4,9 @@ import { USERS, UserDoc } from './identity.projection';
 
 /** A user's email and whether it is verified (joining by email domain needs a verified one); null for no such user. */
 export class GetUserEmailQuery extends Query<{ email: string; verified: boolean } | null> {
-  constructor(readonly userId: string) { super(); }
+  constructor(readonly userId: string) {
+    super();
+  }
 }
 
 @QueryHandler(GetUserEmailQuery)

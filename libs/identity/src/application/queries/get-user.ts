@@ -13,14 +13,24 @@ export interface UserView {
 }
 
 export class GetUsersQuery extends Query<Map<string, UserView>> {
-  constructor(readonly userIds: string[]) { super(); }
+  constructor(readonly userIds: string[]) {
+    super();
+  }
 }
 
 @QueryHandler(GetUsersQuery)
 export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
-  constructor(private readonly store: ReadStore, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly urls: Urls,
+  ) {}
   async execute(q: GetUsersQuery): Promise<Map<string, UserView>> {
     const docs = q.userIds.length ? await this.store.find<UserDoc>(USERS, { id: { $in: [...new Set(q.userIds)] } }) : [];
-    return new Map(docs.map((d) => [d.id, { object: 'user' as const, id: d.id, displayName: d.displayName, email: d.email, urls: { location: this.urls.api(`/users/${d.id}`) } }]));
+    return new Map(
+      docs.map((d) => [
+        d.id,
+        { object: 'user' as const, id: d.id, displayName: d.displayName, email: d.email, urls: { location: this.urls.api(`/users/${d.id}`) } },
+      ]),
+    );
   }
 }

@@ -13,8 +13,13 @@ export type UserDoc = { id: string; email: string; displayName: string; register
  * `lastUsedAt` are missing on documents projected before they existed (`projections rebuild identity`).
  */
 export type TokenDoc = {
-  id: string; tokenId: string; userId: string; active: boolean;
-  name?: string | null; issuedAt?: string; lastUsedAt?: string | null;
+  id: string;
+  tokenId: string;
+  userId: string;
+  active: boolean;
+  name?: string | null;
+  issuedAt?: string;
+  lastUsedAt?: string | null;
   /** Global position of the issue: the creation order of tokens issued in the same millisecond. */
   seq?: number;
 };
@@ -23,20 +28,38 @@ type IdentityEvent = RecordedEvent & (UserEvent | TokenEvent);
 
 export const identityProjection: ProjectionDefinition = {
   name: 'identity',
-  collections: [{ name: USERS, indexes: [['email']] }, { name: TOKENS, indexes: [['tokenId'], ['userId', 'issuedAt']] }],
+  collections: [
+    { name: USERS, indexes: [['email']] },
+    { name: TOKENS, indexes: [['tokenId'], ['userId', 'issuedAt']] },
+  ],
   handles: ['UserRegistered', 'ApiTokenIssued', 'ApiTokenRevoked', 'ApiTokenUsed'],
   async apply(recorded, ctx) {
     const e = recorded as IdentityEvent;
     switch (e.type) {
       case 'UserRegistered': {
         const d = e.data;
-        const doc: UserDoc = { id: d.userId, email: d.email, displayName: d.displayName, registeredAt: d.registeredAt, emailVerified: d.emailVerified !== false };
+        const doc: UserDoc = {
+          id: d.userId,
+          email: d.email,
+          displayName: d.displayName,
+          registeredAt: d.registeredAt,
+          emailVerified: d.emailVerified !== false,
+        };
         ctx.put(USERS, doc);
         break;
       }
       case 'ApiTokenIssued': {
         const d = e.data;
-        const doc: TokenDoc = { id: d.hash, tokenId: d.tokenId, userId: d.userId, active: true, name: d.name ?? null, issuedAt: d.issuedAt, lastUsedAt: null, seq: e.position };
+        const doc: TokenDoc = {
+          id: d.hash,
+          tokenId: d.tokenId,
+          userId: d.userId,
+          active: true,
+          name: d.name ?? null,
+          issuedAt: d.issuedAt,
+          lastUsedAt: null,
+          seq: e.position,
+        };
         ctx.put(TOKENS, doc);
         break;
       }

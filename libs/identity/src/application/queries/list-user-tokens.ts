@@ -14,14 +14,25 @@ export interface TokenSummary {
 
 /** A user's API tokens, oldest first. */
 export class ListUserTokensQuery extends Query<TokenSummary[]> {
-  constructor(readonly userId: string) { super(); }
+  constructor(readonly userId: string) {
+    super();
+  }
 }
 
 @QueryHandler(ListUserTokensQuery)
 export class ListUserTokensHandler implements IQueryHandler<ListUserTokensQuery> {
   constructor(private readonly store: ReadStore) {}
   async execute(q: ListUserTokensQuery): Promise<TokenSummary[]> {
-    const docs = await this.store.find<TokenDoc>(TOKENS, { userId: q.userId }, { sort: [['issuedAt', 1], ['seq', 1]] });
+    const docs = await this.store.find<TokenDoc>(
+      TOKENS,
+      { userId: q.userId },
+      {
+        sort: [
+          ['issuedAt', 1],
+          ['seq', 1],
+        ],
+      },
+    );
     return docs.map((t) => ({
       tokenId: t.tokenId,
       name: t.name ?? null,

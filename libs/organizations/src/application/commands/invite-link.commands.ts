@@ -6,12 +6,22 @@ import { InviteLinkIds } from '../invite-link-ids';
 
 /** Answers the id to hand out (sealed); the events keep the record id (see InviteLinkIds). */
 export class CreateInviteLinkCommand extends Command<{ inviteId: string }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly role: Role | null) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly role: Role | null,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CreateInviteLinkCommand)
 export class CreateInviteLinkHandler implements ICommandHandler<CreateInviteLinkCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly links: InviteLinkIds) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+    private readonly links: InviteLinkIds,
+  ) {}
   async execute(cmd: CreateInviteLinkCommand) {
     const { organizationId, actorId, role } = cmd;
     const inviteId = this.ids.next();
@@ -21,27 +31,47 @@ export class CreateInviteLinkHandler implements ICommandHandler<CreateInviteLink
 }
 
 export class ChangeInviteRoleCommand extends Command<void> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly inviteId: string, readonly role: Role | null) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly inviteId: string,
+    readonly role: Role | null,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(ChangeInviteRoleCommand)
 export class ChangeInviteRoleHandler implements ICommandHandler<ChangeInviteRoleCommand> {
-  constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly links: InviteLinkIds,
+  ) {}
   async execute(cmd: ChangeInviteRoleCommand) {
     const { organizationId, actorId, role } = cmd;
     await this.links.withRecord(organizationId, cmd.inviteId, (inviteId) =>
-      this.es.execute(organizationStream(organizationId), organization, { type: 'ChangeInviteRole', organizationId, actorId, inviteId, role }));
+      this.es.execute(organizationStream(organizationId), organization, { type: 'ChangeInviteRole', organizationId, actorId, inviteId, role }),
+    );
   }
 }
 
 /** `deleted: false` when there was no such invite (204). */
 export class DeleteInviteLinkCommand extends Command<{ deleted: boolean }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly inviteId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly inviteId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(DeleteInviteLinkCommand)
 export class DeleteInviteLinkHandler implements ICommandHandler<DeleteInviteLinkCommand> {
-  constructor(private readonly es: EventSourcing, private readonly links: InviteLinkIds) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly links: InviteLinkIds,
+  ) {}
   async execute(cmd: DeleteInviteLinkCommand) {
     const { organizationId, actorId } = cmd;
     const inviteId = this.links.toRecord(organizationId, cmd.inviteId);

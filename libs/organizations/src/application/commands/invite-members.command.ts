@@ -12,7 +12,11 @@ export interface EmailInvite {
   role: Role | null | undefined;
 }
 
-export interface InviteResult { users: string[]; invited: number; failedSSOEmails?: string[] }
+export interface InviteResult {
+  users: string[];
+  invited: number;
+  failedSSOEmails?: string[];
+}
 
 /**
  * Invites by email add the users to the organization at once, registering a user for an unknown
@@ -20,23 +24,40 @@ export interface InviteResult { users: string[]; invited: number; failedSSOEmail
  * users who belong to no other organization; the others are added without it and reported.
  */
 export class InviteMembersCommand extends Command<InviteResult> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly invites: EmailInvite[], readonly role: Role | null | undefined, readonly sso: boolean) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly invites: EmailInvite[],
+    readonly role: Role | null | undefined,
+    readonly sso: boolean,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(InviteMembersCommand)
 export class InviteMembersHandler implements ICommandHandler<InviteMembersCommand> {
-  constructor(private readonly es: EventSourcing, private readonly commands: CommandBus, private readonly store: ReadStore) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly commands: CommandBus,
+    private readonly store: ReadStore,
+  ) {}
 
   async execute(cmd: InviteMembersCommand): Promise<InviteResult> {
     const { organizationId, actorId, role, sso } = cmd;
     let invites: ResolvedInvite[] = [];
-    const r = await this.es.execute(organizationStream(organizationId), organization, async (): Promise<CommandOf<'InviteMembers'>> => {
-      invites = await this.resolve(organizationId, cmd.invites, sso);
-      return { type: 'InviteMembers', organizationId, actorId, role, sso, invites };
-    }, {
-      // Users are registered (in identity) only once the caller is known to be an admin.
-      precondition: (s) => requireAdmin(s, organizationId, actorId, 'invite members'),
-    });
+    const r = await this.es.execute(
+      organizationStream(organizationId),
+      organization,
+      async (): Promise<CommandOf<'InviteMembers'>> => {
+        invites = await this.resolve(organizationId, cmd.invites, sso);
+        return { type: 'InviteMembers', organizationId, actorId, role, sso, invites };
+      },
+      {
+        // Users are registered (in identity) only once the caller is known to be an admin.
+        precondition: (s) => requireAdmin(s, organizationId, actorId, 'invite members'),
+      },
+    );
     const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => (e.data as DataOf<'OrganizationMemberAdded'>).userId);
     const failedSSOEmails = invites.filter((i) => !ssoGranted(sso, i)).map((i) => i.email);
     return { users, invited: users.length, ...(sso ? { failedSSOEmails } : {}) };

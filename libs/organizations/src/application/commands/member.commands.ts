@@ -4,7 +4,14 @@ import { organizationStream } from '../../domain/organization';
 import { organization } from '../../domain/organization.decider';
 
 export class ChangeMemberRoleCommand extends Command<void> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly userId: string, readonly role: Role | null | undefined) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly userId: string,
+    readonly role: Role | null | undefined,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(ChangeMemberRoleCommand)
@@ -18,7 +25,13 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
 
 /** `removed: false` when the user was not a member (204), true when removed (205). */
 export class RemoveMemberCommand extends Command<{ removed: boolean }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RemoveMemberCommand)

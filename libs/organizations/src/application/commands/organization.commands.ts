@@ -5,22 +5,41 @@ import { organization } from '../../domain/organization.decider';
 import { DefaultContentCheck } from '../default-content';
 
 export class CreateOrganizationCommand extends Command<{ organizationId: string }> {
-  constructor(readonly title: string, readonly adminUserId: string) { super(); }
+  constructor(
+    readonly title: string,
+    readonly adminUserId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CreateOrganizationCommand)
 export class CreateOrganizationHandler implements ICommandHandler<CreateOrganizationCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+  ) {}
   async execute(cmd: CreateOrganizationCommand) {
     const organizationId = this.ids.next();
-    await this.es.execute(organizationStream(organizationId), organization, { type: 'CreateOrganization', organizationId, title: cmd.title, adminId: cmd.adminUserId });
+    await this.es.execute(organizationStream(organizationId), organization, {
+      type: 'CreateOrganization',
+      organizationId,
+      title: cmd.title,
+      adminId: cmd.adminUserId,
+    });
     return { organizationId };
   }
 }
 
 /** Operator action (CLI): adds a user to an organization with a role (or changes it). */
 export class AddOrganizationMemberCommand extends Command<void> {
-  constructor(readonly organizationId: string, readonly userId: string, readonly role: Role) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+    readonly role: Role,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(AddOrganizationMemberCommand)
@@ -33,21 +52,35 @@ export class AddOrganizationMemberHandler implements ICommandHandler<AddOrganiza
 }
 
 export class UpdateOrganizationCommand extends Command<void> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly changes: OrganizationSettings) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly changes: OrganizationSettings,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(UpdateOrganizationCommand)
 export class UpdateOrganizationHandler implements ICommandHandler<UpdateOrganizationCommand> {
-  constructor(private readonly es: EventSourcing, private readonly defaultContent: DefaultContentCheck) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly defaultContent: DefaultContentCheck,
+  ) {}
   async execute(cmd: UpdateOrganizationCommand) {
     const { organizationId, actorId, changes } = cmd;
-    await this.es.execute(organizationStream(organizationId), organization, { type: 'UpdateOrganization', organizationId, actorId, changes }, {
-      // The default content is known from other contexts' events (a read model). Admins only
-      // reach that check, so outsiders learn nothing from it.
-      precondition: async (s) => {
-        requireAdmin(s, organizationId, actorId, 'update the organization');
-        if (changes.defaultContent) await this.defaultContent.assertExists(organizationId, changes.defaultContent);
+    await this.es.execute(
+      organizationStream(organizationId),
+      organization,
+      { type: 'UpdateOrganization', organizationId, actorId, changes },
+      {
+        // The default content is known from other contexts' events (a read model). Admins only
+        // reach that check, so outsiders learn nothing from it.
+        precondition: async (s) => {
+          requireAdmin(s, organizationId, actorId, 'update the organization');
+          if (changes.defaultContent) await this.defaultContent.assertExists(organizationId, changes.defaultContent);
+        },
       },
-    });
+    );
   }
 }

@@ -4,12 +4,22 @@ import { organizationStream } from '../../domain/organization';
 import { organization } from '../../domain/organization.decider';
 
 export class CreateTeamCommand extends Command<{ teamId: string }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly title: string, readonly members: string[]) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly title: string,
+    readonly members: string[],
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(CreateTeamCommand)
 export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+  ) {}
   async execute(cmd: CreateTeamCommand) {
     const { organizationId, actorId, title, members } = cmd;
     const teamId = this.ids.next();
@@ -19,7 +29,14 @@ export class CreateTeamHandler implements ICommandHandler<CreateTeamCommand> {
 }
 
 export class RenameTeamCommand extends Command<void> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly teamId: string, readonly title: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly teamId: string,
+    readonly title: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RenameTeamCommand)
@@ -33,7 +50,13 @@ export class RenameTeamHandler implements ICommandHandler<RenameTeamCommand> {
 
 /** `deleted: false` when there was no such team (204). */
 export class DeleteTeamCommand extends Command<{ deleted: boolean }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly teamId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly teamId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(DeleteTeamCommand)

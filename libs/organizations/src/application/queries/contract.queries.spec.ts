@@ -4,8 +4,16 @@ import * as path from 'path';
 import { DomainEvent, newEventId, PlatformConfig, ProjectionEngine, SqliteEventStore, SqliteReadStore } from '@app/platform';
 import { OrganizationEvent, organizationStream } from '../../domain/organization';
 import {
-  GetOrganizationDefaultRoleHandler, GetOrganizationDefaultRoleQuery, GetTeamsInOrganizationHandler, GetTeamsInOrganizationQuery,
-  GetUserTeamIdsHandler, GetUserTeamIdsQuery, ListOrganizationMembersHandler, ListOrganizationMembersQuery, ListTeamMemberIdsHandler, ListTeamMemberIdsQuery,
+  GetOrganizationDefaultRoleHandler,
+  GetOrganizationDefaultRoleQuery,
+  GetTeamsInOrganizationHandler,
+  GetTeamsInOrganizationQuery,
+  GetUserTeamIdsHandler,
+  GetUserTeamIdsQuery,
+  ListOrganizationMembersHandler,
+  ListOrganizationMembersQuery,
+  ListTeamMemberIdsHandler,
+  ListTeamMemberIdsQuery,
 } from './contract.queries';
 import { GetMemberRoleHandler, GetMemberRoleQuery } from './organization.queries';
 import { organizationsProjection } from './organizations.projection';
@@ -19,7 +27,16 @@ describe('organization contract queries', () => {
 
   const at = '2026-01-01T00:00:00.000Z';
   const append = (stream: string, list: DomainEvent[]) =>
-    events.append(stream, list.map((e) => ({ id: newEventId(), type: e.type, data: e.data, metadata: { actor: null, occurredAt: at, correlationId: 'c', causationId: null, schemaVersion: 1 } })), 'any');
+    events.append(
+      stream,
+      list.map((e) => ({
+        id: newEventId(),
+        type: e.type,
+        data: e.data,
+        metadata: { actor: null, occurredAt: at, correlationId: 'c', causationId: null, schemaVersion: 1 },
+      })),
+      'any',
+    );
   const org = (id: string, list: OrganizationEvent[]) => append(organizationStream(id), list);
 
   beforeAll(async () => {
@@ -86,7 +103,8 @@ describe('organization contract queries', () => {
   it('GetTeamsInOrganizationQuery: only the ids that are teams of that organization', async () => {
     const h = new GetTeamsInOrganizationHandler(reads);
     expect(await h.execute(new GetTeamsInOrganizationQuery('o1', ['t2', 't1', 't3', 'x1', 'nope', 't1']))).toEqual([
-      { id: 't1', title: 'Writers' }, { id: 't2', title: 'Reviewers' },
+      { id: 't1', title: 'Writers' },
+      { id: 't2', title: 'Reviewers' },
     ]);
     expect(await h.execute(new GetTeamsInOrganizationQuery('o1', []))).toEqual([]);
   });
@@ -94,7 +112,9 @@ describe('organization contract queries', () => {
   it('ListOrganizationMembersQuery: members with a role (no guests, no removed members)', async () => {
     const h = new ListOrganizationMembersHandler(reads);
     expect(await h.execute(new ListOrganizationMembersQuery('o1'))).toEqual([
-      { userId: 'ada', role: 'admin' }, { userId: 'bob', role: 'edit' }, { userId: 'cy', role: 'review' },
+      { userId: 'ada', role: 'admin' },
+      { userId: 'bob', role: 'edit' },
+      { userId: 'cy', role: 'review' },
     ]);
     expect(await h.execute(new ListOrganizationMembersQuery('nope'))).toEqual([]);
   });

@@ -9,7 +9,12 @@ import { MEMBERS, MemberDoc, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TeamD
 
 /** Ids of the organization's teams the user is in (any team role). */
 export class GetUserTeamIdsQuery extends Query<string[]> {
-  constructor(readonly organizationId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetUserTeamIdsQuery)
@@ -23,7 +28,12 @@ export class GetUserTeamIdsHandler implements IQueryHandler<GetUserTeamIdsQuery>
 
 /** Those of `teamIds` that are teams of the organization (unknown ids are left out: answer 404 for them). */
 export class GetTeamsInOrganizationQuery extends Query<Array<{ id: string; title: string }>> {
-  constructor(readonly organizationId: string, readonly teamIds: string[]) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly teamIds: string[],
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetTeamsInOrganizationQuery)
@@ -41,7 +51,9 @@ export class GetTeamsInOrganizationHandler implements IQueryHandler<GetTeamsInOr
  * organization-wide role and are left out: they reach content only through explicit grants.
  */
 export class ListOrganizationMembersQuery extends Query<Array<{ userId: string; role: Role }>> {
-  constructor(readonly organizationId: string) { super(); }
+  constructor(readonly organizationId: string) {
+    super();
+  }
 }
 
 @QueryHandler(ListOrganizationMembersQuery)
@@ -55,7 +67,12 @@ export class ListOrganizationMembersHandler implements IQueryHandler<ListOrganiz
 
 /** User ids of a team's members (owners included); empty for a team not in the organization. */
 export class ListTeamMemberIdsQuery extends Query<string[]> {
-  constructor(readonly organizationId: string, readonly teamId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly teamId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListTeamMemberIdsQuery)
@@ -69,7 +86,9 @@ export class ListTeamMemberIdsHandler implements IQueryHandler<ListTeamMemberIds
 
 /** The organization's defaultRole; null when unset (guests) or when there is no such organization. */
 export class GetOrganizationDefaultRoleQuery extends Query<Role | null> {
-  constructor(readonly organizationId: string) { super(); }
+  constructor(readonly organizationId: string) {
+    super();
+  }
 }
 
 @QueryHandler(GetOrganizationDefaultRoleQuery)
@@ -81,5 +100,9 @@ export class GetOrganizationDefaultRoleHandler implements IQueryHandler<GetOrgan
 }
 
 export const CONTRACT_QUERY_HANDLERS = [
-  GetUserTeamIdsHandler, GetTeamsInOrganizationHandler, ListOrganizationMembersHandler, ListTeamMemberIdsHandler, GetOrganizationDefaultRoleHandler,
+  GetUserTeamIdsHandler,
+  GetTeamsInOrganizationHandler,
+  ListOrganizationMembersHandler,
+  ListTeamMemberIdsHandler,
+  GetOrganizationDefaultRoleHandler,
 ];

@@ -11,12 +11,22 @@ import { ORG_DOMAINS, OrgDomainDoc, ORGANIZATIONS, OrganizationDoc } from './rea
  * they may join) and those they already belong to.
  */
 export class GetOrganizationsForEmailDomainQuery extends Query<{ organizations: OrganizationView[] }> {
-  constructor(readonly emailDomain: string, readonly userId: string) { super(); }
+  constructor(
+    readonly emailDomain: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetOrganizationsForEmailDomainQuery)
 export class GetOrganizationsForEmailDomainHandler implements IQueryHandler<GetOrganizationsForEmailDomainQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly queries: QueryBus, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly queries: QueryBus,
+    private readonly urls: Urls,
+  ) {}
 
   async execute(q: GetOrganizationsForEmailDomainQuery): Promise<{ organizations: OrganizationView[] }> {
     const domain = q.emailDomain.trim().toLowerCase();
@@ -24,7 +34,10 @@ export class GetOrganizationsForEmailDomainHandler implements IQueryHandler<GetO
     const ownDomain = email?.verified ? email.email.split('@').pop()!.toLowerCase() === domain : false;
     const organizations: OrganizationView[] = [];
     for (const d of await this.store.find<OrgDomainDoc>(ORG_DOMAINS, { domain }, { sort: [['seq', 1]] })) {
-      const [org, caller] = await Promise.all([this.store.get<OrganizationDoc>(ORGANIZATIONS, d.organizationId), this.access.caller(d.organizationId, q.userId)]);
+      const [org, caller] = await Promise.all([
+        this.store.get<OrganizationDoc>(ORGANIZATIONS, d.organizationId),
+        this.access.caller(d.organizationId, q.userId),
+      ]);
       if (org && (ownDomain || caller.member)) organizations.push(toOrganizationView(org, caller, this.urls));
     }
     return { organizations };

@@ -13,12 +13,24 @@ export interface MemberTeamView {
 
 /** The teams a member is in, in the teams' creation order; `title` filters case-insensitively. */
 export class ListMemberTeamsQuery extends Query<ListResponse<MemberTeamView>> {
-  constructor(readonly organizationId: string, readonly callerId: string, readonly userId: string, readonly title: string | undefined, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly callerId: string,
+    readonly userId: string,
+    readonly title: string | undefined,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListMemberTeamsQuery)
 export class ListMemberTeamsHandler implements IQueryHandler<ListMemberTeamsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly views: TeamViews) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly views: TeamViews,
+  ) {}
   async execute(q: ListMemberTeamsQuery): Promise<ListResponse<MemberTeamView>> {
     const { caller } = await this.access.require(q.organizationId, q.callerId, 'listTeams', "Listing a member's teams");
     if (!(await this.store.get(MEMBERS, memberId(q.organizationId, q.userId)))) throw new MemberNotFound(q.userId, q.organizationId);

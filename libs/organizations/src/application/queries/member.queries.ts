@@ -16,12 +16,23 @@ export interface MemberFilters {
 
 /** Members, by join order (newest first unless order=asc, as the reference defaults). */
 export class ListMembersQuery extends Query<ListResponse<MemberView>> {
-  constructor(readonly organizationId: string, readonly callerId: string, readonly filters: MemberFilters, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly callerId: string,
+    readonly filters: MemberFilters,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListMembersQuery)
 export class ListMembersHandler implements IQueryHandler<ListMembersQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly members: MemberRenderer) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly members: MemberRenderer,
+  ) {}
   async execute(q: ListMembersQuery): Promise<ListResponse<MemberView>> {
     await this.access.require(q.organizationId, q.callerId, 'listMembers', 'Listing members');
     const filter: Filter = { organizationId: q.organizationId };
@@ -37,12 +48,23 @@ export class ListMembersHandler implements IQueryHandler<ListMembersQuery> {
  * their listMembers away (an admin who made themselves a guest still gets the updated member).
  */
 export class GetMemberQuery extends Query<MemberView> {
-  constructor(readonly organizationId: string, readonly callerId: string, readonly userId: string, readonly afterWrite = false) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly callerId: string,
+    readonly userId: string,
+    readonly afterWrite = false,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetMemberQuery)
 export class GetMemberHandler implements IQueryHandler<GetMemberQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly members: MemberRenderer) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly members: MemberRenderer,
+  ) {}
   async execute(q: GetMemberQuery): Promise<MemberView> {
     if (!q.afterWrite) await this.access.require(q.organizationId, q.callerId, 'listMembers', 'Viewing members');
     const m = await this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId));

@@ -4,15 +4,19 @@ import { MEMBERS, MemberDoc, memberId, ORG_USERS, OrgUserDoc } from './read-mode
 import { IdentityEvents, UserRegisteredPayload } from '@app/identity/contracts';
 
 /** Identity's UserRegistered is an integration event, matched by its type string. */
-export const MEMBER_EVENTS = [IdentityEvents.UserRegistered, 'OrganizationMemberAdded', 'OrganizationJoined', 'OrganizationMemberRoleChanged', 'OrganizationMemberRemoved'] as const;
+export const MEMBER_EVENTS = [
+  IdentityEvents.UserRegistered,
+  'OrganizationMemberAdded',
+  'OrganizationJoined',
+  'OrganizationMemberRoleChanged',
+  'OrganizationMemberRemoved',
+] as const;
 
 const searchText = (u: OrgUserDoc | null) => (u ? `${u.displayName}\n${u.email}`.toLowerCase() : '');
 
 /** The events this part reads, with their data typed: identity's published payload and the organization's own. */
-type MemberEvent = RecordedEvent & (
-  | { type: typeof IdentityEvents.UserRegistered; data: UserRegisteredPayload }
-  | Extract<OrganizationEvent, { type: (typeof MEMBER_EVENTS)[number] }>
-);
+type MemberEvent = RecordedEvent &
+  ({ type: typeof IdentityEvents.UserRegistered; data: UserRegisteredPayload } | Extract<OrganizationEvent, { type: (typeof MEMBER_EVENTS)[number] }>);
 
 export async function applyMemberEvent(recorded: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   const e = recorded as MemberEvent;
@@ -28,8 +32,15 @@ export async function applyMemberEvent(recorded: RecordedEvent, ctx: ProjectionC
       const d = e.data;
       const user = await ctx.get<OrgUserDoc>(ORG_USERS, d.userId);
       const doc: MemberDoc = {
-        id: memberId(d.organizationId, d.userId), organizationId: d.organizationId, userId: d.userId, role: d.role,
-        joinedAt: d.joinedAt, seq: e.position, sso: 'sso' in d ? d.sso === true : false, teams: 0, search: searchText(user),
+        id: memberId(d.organizationId, d.userId),
+        organizationId: d.organizationId,
+        userId: d.userId,
+        role: d.role,
+        joinedAt: d.joinedAt,
+        seq: e.position,
+        sso: 'sso' in d ? d.sso === true : false,
+        teams: 0,
+        search: searchText(user),
       };
       ctx.put(MEMBERS, doc);
       return;

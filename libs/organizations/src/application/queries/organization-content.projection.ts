@@ -2,8 +2,13 @@ import { ProjectionDefinition } from '@app/platform';
 import { contentId, ORG_CONTENT, OrgContentDoc } from './read-models';
 
 /** The fields of the planned sites context's events this projection reads. */
-interface SiteCreatedData { siteId: string; organizationId: string }
-interface SiteDeletedData { siteId: string }
+interface SiteCreatedData {
+  siteId: string;
+  organizationId: string;
+}
+interface SiteDeletedData {
+  siteId: string;
+}
 
 /**
  * Which sites exist in which organization: the only default content no context answers for yet.

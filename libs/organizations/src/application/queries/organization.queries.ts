@@ -7,7 +7,12 @@ import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './
 
 /** The user's role in an organization; null for guests, non-members and unknown organizations. */
 export class GetMemberRoleQuery extends Query<Role | null> {
-  constructor(readonly organizationId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetMemberRoleQuery)
@@ -20,12 +25,21 @@ export class GetMemberRoleHandler implements IQueryHandler<GetMemberRoleQuery> {
 
 /** An organization as the caller sees it; 404 when the caller is not a member (existence does not leak). */
 export class GetOrganizationQuery extends Query<OrganizationView> {
-  constructor(readonly organizationId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetOrganizationQuery)
 export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly urls: Urls,
+  ) {}
   async execute(q: GetOrganizationQuery): Promise<OrganizationView> {
     const [org, caller] = await Promise.all([this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId), this.access.caller(q.organizationId, q.userId)]);
     if (!org || !caller.member) throw new OrganizationNotFound(q.organizationId);
@@ -35,15 +49,27 @@ export class GetOrganizationHandler implements IQueryHandler<GetOrganizationQuer
 
 /** Organizations the caller belongs to, in the order they joined. */
 export class ListOrganizationsQuery extends Query<ListResponse<OrganizationView>> {
-  constructor(readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListOrganizationsQuery)
 export class ListOrganizationsHandler implements IQueryHandler<ListOrganizationsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: OrgAccess, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: OrgAccess,
+    private readonly urls: Urls,
+  ) {}
   async execute(q: ListOrganizationsQuery): Promise<ListResponse<OrganizationView>> {
     return paginate<MemberDoc, OrganizationView>(this.store, MEMBERS, { userId: q.userId }, [['seq', 1]], q.page, async (m) => {
-      const [org, caller] = await Promise.all([this.store.get<OrganizationDoc>(ORGANIZATIONS, m.organizationId), this.access.caller(m.organizationId, q.userId)]);
+      const [org, caller] = await Promise.all([
+        this.store.get<OrganizationDoc>(ORGANIZATIONS, m.organizationId),
+        this.access.caller(m.organizationId, q.userId),
+      ]);
       return toOrganizationView(org!, caller, this.urls);
     });
   }
@@ -51,7 +77,9 @@ export class ListOrganizationsHandler implements IQueryHandler<ListOrganizations
 
 /** The organization's merge rules (what a space with `{type: inherit}` follows). */
 export class GetOrganizationMergeRulesQuery extends Query<OrganizationDoc['mergeRules'] | null> {
-  constructor(readonly organizationId: string) { super(); }
+  constructor(readonly organizationId: string) {
+    super();
+  }
 }
 
 @QueryHandler(GetOrganizationMergeRulesQuery)
@@ -59,6 +87,6 @@ export class GetOrganizationMergeRulesHandler implements IQueryHandler<GetOrgani
   constructor(private readonly store: ReadStore) {}
   async execute(q: GetOrganizationMergeRulesQuery) {
     const o = await this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId);
-    return o ? o.mergeRules ?? { type: 'none' as const } : null;
+    return o ? (o.mergeRules ?? { type: 'none' as const }) : null;
   }
 }

@@ -5,9 +5,14 @@ import { INVITES, MEMBERS, ORG_DOMAINS, ORG_USERS, ORGANIZATIONS, organizationsP
 const o = { organizationId: 'o1' };
 const AT = '2026-01-01T00:00:00.000Z';
 const created: OrganizationEvent = { type: 'OrganizationCreated', data: { ...o, title: 'Acme', createdBy: 'ada', createdAt: AT } };
-const added = (userId: string, role: 'admin' | 'edit' | null, extra: object = {}): OrganizationEvent =>
-  ({ type: 'OrganizationMemberAdded', data: { ...o, userId, role, joinedAt: AT, ...extra } });
-const registered = (userId: string, displayName: string) => ({ type: 'UserRegistered', data: { userId, email: `${userId}@acme.test`, displayName, registeredAt: AT, emailVerified: true } });
+const added = (userId: string, role: 'admin' | 'edit' | null, extra: object = {}): OrganizationEvent => ({
+  type: 'OrganizationMemberAdded',
+  data: { ...o, userId, role, joinedAt: AT, ...extra },
+});
+const registered = (userId: string, displayName: string) => ({
+  type: 'UserRegistered',
+  data: { userId, email: `${userId}@acme.test`, displayName, registeredAt: AT, emailVerified: true },
+});
 const team = (teamId: string, title: string): OrganizationEvent => ({ type: 'TeamCreated', data: { ...o, teamId, title, createdAt: AT, createdBy: 'ada' } });
 const seat = (teamId: string, userId: string): OrganizationEvent => ({ type: 'TeamMemberAdded', data: { ...o, teamId, userId, role: 'member', addedAt: AT } });
 
@@ -19,9 +24,20 @@ describe('organizations projection', () => {
       { type: 'OrganizationUpdated', data: { ...o, changes: { emailDomains: ['b.test'], title: 'Acme Docs' }, updatedAt: AT } },
       { type: 'OrganizationUpdated', data: { organizationId: 'unknown', changes: { ai: true }, updatedAt: AT } },
     ]);
-    expect(docs[ORGANIZATIONS]).toEqual([{
-      id: 'o1', title: 'Acme Docs', createdAt: AT, seq: 1, emailDomains: ['b.test'], inviteLinks: false, sso: false, ai: true, defaultRole: null, mergeRules: { type: 'none' },
-    }]);
+    expect(docs[ORGANIZATIONS]).toEqual([
+      {
+        id: 'o1',
+        title: 'Acme Docs',
+        createdAt: AT,
+        seq: 1,
+        emailDomains: ['b.test'],
+        inviteLinks: false,
+        sso: false,
+        ai: true,
+        defaultRole: null,
+        mergeRules: { type: 'none' },
+      },
+    ]);
     expect(docs[ORG_DOMAINS]).toEqual([{ id: 'b.test:o1', domain: 'b.test', organizationId: 'o1', seq: 1 }]);
   });
 
@@ -38,11 +54,15 @@ describe('organizations projection', () => {
 
   it('members: searchable by the user’s name and email, in joining order, with their role, SSO flag and team count', async () => {
     const docs = await projectionOf(organizationsProjection, [
-      registered('ada', 'Ada Admin'), created, added('ada', 'admin', { source: 'creator' }),
+      registered('ada', 'Ada Admin'),
+      created,
+      added('ada', 'admin', { source: 'creator' }),
       added('bob', 'edit', { source: 'email-invite', sso: true }),
       { type: 'OrganizationJoined', data: { ...o, userId: 'cy', role: null, joinedAt: AT, source: 'invite-link', inviteId: 'i1' } },
       { type: 'OrganizationMemberRoleChanged', data: { ...o, userId: 'cy', role: 'edit', from: null } },
-      team('t1', 'Writers'), seat('t1', 'ada'), seat('t1', 'bob'),
+      team('t1', 'Writers'),
+      seat('t1', 'ada'),
+      seat('t1', 'bob'),
       { type: 'OrganizationMemberRemoved', data: { ...o, userId: 'bob', role: 'edit', removedAt: AT } },
     ]);
     expect(docs[ORG_USERS]).toEqual([{ id: 'ada', email: 'ada@acme.test', displayName: 'Ada Admin' }]);
@@ -54,8 +74,14 @@ describe('organizations projection', () => {
 
   it('teams: member counts and seats follow adds, role changes, renames, removals and deletion', async () => {
     const docs = await projectionOf(organizationsProjection, [
-      created, added('ada', 'admin'), added('bob', 'edit'),
-      team('t1', 'Writers'), team('t2', 'Reviewers'), seat('t1', 'ada'), seat('t1', 'bob'), seat('t2', 'bob'),
+      created,
+      added('ada', 'admin'),
+      added('bob', 'edit'),
+      team('t1', 'Writers'),
+      team('t2', 'Reviewers'),
+      seat('t1', 'ada'),
+      seat('t1', 'bob'),
+      seat('t2', 'bob'),
       { type: 'TeamMemberRoleChanged', data: { ...o, teamId: 't1', userId: 'bob', role: 'owner', from: 'member' } },
       { type: 'TeamRenamed', data: { ...o, teamId: 't1', title: 'Authors', from: 'Writers' } },
       { type: 'TeamMemberRemoved', data: { ...o, teamId: 't1', userId: 'ada' } },
@@ -68,6 +94,9 @@ describe('organizations projection', () => {
     expect(docs[TEAM_MEMBERS]).toEqual([
       { id: 't1:bob', organizationId: 'o1', teamId: 't1', userId: 'bob', role: 'owner', seq: 7, teamTitle: 'Authors', teamSeq: 4 },
     ]);
-    expect(docs[MEMBERS].map((m) => [m.userId, m.teams])).toEqual([['ada', 0], ['bob', 1]]);
+    expect(docs[MEMBERS].map((m) => [m.userId, m.teams])).toEqual([
+      ['ada', 0],
+      ['bob', 1],
+    ]);
   });
 });

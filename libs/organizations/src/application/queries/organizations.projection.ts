@@ -6,7 +6,13 @@ import { INVITES, InviteDoc, MEMBERS, ORG_DOMAINS, OrgDomainDoc, ORG_USERS, ORGA
 
 export * from './read-models';
 
-const ORGANIZATION_EVENTS: Array<OrganizationEvent['type']> = ['OrganizationCreated', 'OrganizationUpdated', 'OrganizationInviteCreated', 'OrganizationInviteRoleChanged', 'OrganizationInviteDeleted'];
+const ORGANIZATION_EVENTS: Array<OrganizationEvent['type']> = [
+  'OrganizationCreated',
+  'OrganizationUpdated',
+  'OrganizationInviteCreated',
+  'OrganizationInviteRoleChanged',
+  'OrganizationInviteDeleted',
+];
 const APPLIERS: Array<[readonly string[], (e: RecordedEvent, ctx: ProjectionContext) => Promise<void>]> = [
   [ORGANIZATION_EVENTS, (e, ctx) => applyOrganizationEvent(e as RecordedOrganizationEvent, ctx)],
   [MEMBER_EVENTS, applyMemberEvent],
@@ -22,10 +28,23 @@ export const organizationsProjection: ProjectionDefinition = {
   collections: [
     { name: ORGANIZATIONS, indexes: [['seq']] },
     { name: ORG_DOMAINS, indexes: [['domain', 'seq'], ['organizationId']] },
-    { name: MEMBERS, indexes: [['userId', 'seq'], ['organizationId', 'seq'], ['organizationId', 'role', 'seq']] },
+    {
+      name: MEMBERS,
+      indexes: [
+        ['userId', 'seq'],
+        ['organizationId', 'seq'],
+        ['organizationId', 'role', 'seq'],
+      ],
+    },
     { name: ORG_USERS, indexes: [['email']] },
     { name: TEAMS, indexes: [['organizationId', 'seq']] },
-    { name: TEAM_MEMBERS, indexes: [['teamId', 'seq'], ['organizationId', 'userId', 'teamSeq']] },
+    {
+      name: TEAM_MEMBERS,
+      indexes: [
+        ['teamId', 'seq'],
+        ['organizationId', 'userId', 'teamSeq'],
+      ],
+    },
     { name: INVITES, indexes: [['organizationId', 'seq']] },
   ],
   handles: [...new Set(APPLIERS.flatMap(([types]) => types))],
@@ -43,8 +62,16 @@ async function applyOrganizationEvent(e: RecordedOrganizationEvent, ctx: Project
     case 'OrganizationCreated': {
       const d = e.data;
       const doc: OrganizationDoc = {
-        id: d.organizationId, title: d.title, createdAt: d.createdAt, seq: e.position,
-        emailDomains: [], inviteLinks: false, sso: false, ai: false, defaultRole: null, mergeRules: { type: 'none' },
+        id: d.organizationId,
+        title: d.title,
+        createdAt: d.createdAt,
+        seq: e.position,
+        emailDomains: [],
+        inviteLinks: false,
+        sso: false,
+        ai: false,
+        defaultRole: null,
+        mergeRules: { type: 'none' },
       };
       ctx.put(ORGANIZATIONS, doc);
       return;

@@ -10,7 +10,10 @@ import { TeamView, toTeamView } from './team.view';
 /** Team lookups and rendering with the caller's permissions (admin: manages it; view: may list teams). */
 @Injectable()
 export class TeamViews {
-  constructor(private readonly store: ReadStore, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async team(organizationId: string, teamId: string): Promise<TeamDoc> {
     const t = await this.store.get<TeamDoc>(TEAMS, teamId);
@@ -31,6 +34,8 @@ export class TeamViews {
       admin ? new Set<string>() : this.ownedTeamIds(organizationId, callerId).then((ids) => new Set(ids)),
       teams.length ? this.queries.execute(new CountTeamSpacesQuery(teams.map((t) => t.id))) : new Map<string, number>(),
     ]);
-    return teams.map((t) => toTeamView(t, { admin: admin || organizationAllows('ownTeam', { ...caller, ownsTeam: owned.has(t.id) }), view: true }, spaces.get(t.id) ?? 0));
+    return teams.map((t) =>
+      toTeamView(t, { admin: admin || organizationAllows('ownTeam', { ...caller, ownsTeam: owned.has(t.id) }), view: true }, spaces.get(t.id) ?? 0),
+    );
   }
 }

@@ -9,7 +9,9 @@ import { MEMBERS, MemberDoc, memberId, TEAM_MEMBERS, TeamDoc, TeamMemberDoc, tea
 export const TEAM_EVENTS = ['TeamCreated', 'TeamRenamed', 'TeamDeleted', 'TeamMemberAdded', 'TeamMemberRoleChanged', 'TeamMemberRemoved'] as const;
 
 /** Counter change that never goes below zero (a replayed removal must not make it negative). */
-const add = (field: string, n: number) => <T extends Doc>(doc: T): T => ({ ...doc, [field]: Math.max(0, Number(doc[field] ?? 0) + n) });
+const add =
+  (field: string, n: number) =>
+  <T extends Doc>(doc: T): T => ({ ...doc, [field]: Math.max(0, Number(doc[field] ?? 0) + n) });
 
 export async function applyTeamEvent(e: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   switch (e.type) {
@@ -37,7 +39,16 @@ export async function applyTeamEvent(e: RecordedEvent, ctx: ProjectionContext): 
       const d = e.data as DataOf<'TeamMemberAdded'>;
       const team = await ctx.get<TeamDoc>(TEAMS, d.teamId);
       if (!team) return;
-      ctx.put(TEAM_MEMBERS, { id: teamMemberId(d.teamId, d.userId), organizationId: d.organizationId, teamId: d.teamId, userId: d.userId, role: d.role, seq: e.position, teamTitle: team.title, teamSeq: team.seq });
+      ctx.put(TEAM_MEMBERS, {
+        id: teamMemberId(d.teamId, d.userId),
+        organizationId: d.organizationId,
+        teamId: d.teamId,
+        userId: d.userId,
+        role: d.role,
+        seq: e.position,
+        teamTitle: team.title,
+        teamSeq: team.seq,
+      });
       ctx.put(TEAMS, { ...team, members: team.members + 1 });
       await ctx.update<MemberDoc>(MEMBERS, memberId(d.organizationId, d.userId), add('teams', 1));
       return;

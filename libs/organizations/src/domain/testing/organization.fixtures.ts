@@ -11,10 +11,20 @@ export const created = (admin = 'ada'): OrganizationEvent[] => [
   { type: 'OrganizationCreated', data: { ...o, title: 'Acme', createdBy: admin, createdAt: AT } },
   { type: 'OrganizationMemberAdded', data: { ...o, userId: admin, role: 'admin', joinedAt: AT, source: 'creator' } },
 ];
-export const member = (userId: string, role: Role | null): OrganizationEvent => ({ type: 'OrganizationMemberAdded', data: { ...o, userId, role, joinedAt: AT } });
+export const member = (userId: string, role: Role | null): OrganizationEvent => ({
+  type: 'OrganizationMemberAdded',
+  data: { ...o, userId, role, joinedAt: AT },
+});
 export const updated = (changes: object): OrganizationEvent => ({ type: 'OrganizationUpdated', data: { ...o, changes, updatedAt: AT } });
-export const team = (teamId: string, title = 'Writers'): OrganizationEvent => ({ type: 'TeamCreated', data: { ...o, teamId, title, createdAt: AT, createdBy: 'ada' } });
-export const seat = (teamId: string, userId: string, role: TeamRole = 'member', addedAt = AT): OrganizationEvent =>
-  ({ type: 'TeamMemberAdded', data: { ...o, teamId, userId, role, addedAt } });
-export const invite = (inviteId: string, role: Role | null): OrganizationEvent =>
-  ({ type: 'OrganizationInviteCreated', data: { ...o, inviteId, role, createdAt: AT, createdBy: 'ada' } });
+export const team = (teamId: string, title = 'Writers'): OrganizationEvent => ({
+  type: 'TeamCreated',
+  data: { ...o, teamId, title, createdAt: AT, createdBy: 'ada' },
+});
+export const seat = (teamId: string, userId: string, role: TeamRole = 'member', addedAt = AT): OrganizationEvent => ({
+  type: 'TeamMemberAdded',
+  data: { ...o, teamId, userId, role, addedAt },
+});
+export const invite = (inviteId: string, role: Role | null): OrganizationEvent => ({
+  type: 'OrganizationInviteCreated',
+  data: { ...o, inviteId, role, createdAt: AT, createdBy: 'ada' },
+});

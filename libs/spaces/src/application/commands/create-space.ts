@@ -6,20 +6,41 @@ import { endOf } from '../placement';
 import { SpaceAccess } from '../space-access';
 
 export class CreateSpaceCommand extends Command<{ spaceId: string }> {
-  constructor(readonly organizationId: string, readonly actorId: string, readonly settings: SpaceSettings, readonly parent: string | null) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly actorId: string,
+    readonly settings: SpaceSettings,
+    readonly parent: string | null,
+  ) {
+    super();
+  }
 }
 
 /** Needs the create role where it goes; a new space lands at the end of its parent (or of the top level). */
 @CommandHandler(CreateSpaceCommand)
 export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
-  constructor(private readonly es: EventSourcing, private readonly ids: IdGenerator, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly ids: IdGenerator,
+    private readonly access: SpaceAccess,
+    private readonly store: ReadStore,
+  ) {}
 
   async execute(cmd: CreateSpaceCommand) {
     const spaceId = this.ids.next();
-    await this.es.execute(spaceStream(spaceId), space, async (): Promise<SpaceCommand> => ({
-      type: 'CreateSpace', spaceId, organizationId: cmd.organizationId, settings: cmd.settings, revision: this.ids.next(),
-      placement: await endOf(this.store, cmd.organizationId, cmd.parent),
-    }), { precondition: () => authorizeCreateIn(this.access.for(cmd.actorId), cmd.organizationId, cmd.parent, 'parent', 'Creating a space') });
+    await this.es.execute(
+      spaceStream(spaceId),
+      space,
+      async (): Promise<SpaceCommand> => ({
+        type: 'CreateSpace',
+        spaceId,
+        organizationId: cmd.organizationId,
+        settings: cmd.settings,
+        revision: this.ids.next(),
+        placement: await endOf(this.store, cmd.organizationId, cmd.parent),
+      }),
+      { precondition: () => authorizeCreateIn(this.access.for(cmd.actorId), cmd.organizationId, cmd.parent, 'parent', 'Creating a space') },
+    );
     return { spaceId };
   }
 }

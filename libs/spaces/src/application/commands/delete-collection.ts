@@ -9,7 +9,12 @@ import { SpaceAccess } from '../space-access';
 
 /** Returns whether the collection was deleted (205) or there was none the caller could see (204). */
 export class DeleteCollectionCommand extends Command<{ deleted: boolean }> {
-  constructor(readonly collectionId: string, readonly actorId: string) { super(); }
+  constructor(
+    readonly collectionId: string,
+    readonly actorId: string,
+  ) {
+    super();
+  }
 }
 
 /**
@@ -21,7 +26,11 @@ export class DeleteCollectionCommand extends Command<{ deleted: boolean }> {
  */
 @CommandHandler(DeleteCollectionCommand)
 export class DeleteCollectionHandler implements ICommandHandler<DeleteCollectionCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+    private readonly store: ReadStore,
+  ) {}
 
   async execute(cmd: DeleteCollectionCommand) {
     const acc = this.access.for(cmd.actorId);
@@ -30,10 +39,16 @@ export class DeleteCollectionHandler implements ICommandHandler<DeleteCollection
       const inside = await descendants(this.store, cmd.collectionId);
       for (const s of inside.spaces) await this.es.execute(spaceStream(s.itemId), space, { type: 'DeleteSpace', spaceId: s.itemId });
       // Deepest first: a sub-collection is never left without its parent while this runs.
-      for (const c of [...inside.collections].reverse()) await this.es.execute(collectionStream(c.itemId), collection, { type: 'DeleteCollection', collectionId: c.itemId });
-      const r = await this.es.execute(collectionStream(cmd.collectionId), collection, { type: 'DeleteCollection', collectionId: cmd.collectionId }, {
-        precondition: collectionFlag(acc, cmd.collectionId, 'admin', 'Deleting a collection'),
-      });
+      for (const c of [...inside.collections].reverse())
+        await this.es.execute(collectionStream(c.itemId), collection, { type: 'DeleteCollection', collectionId: c.itemId });
+      const r = await this.es.execute(
+        collectionStream(cmd.collectionId),
+        collection,
+        { type: 'DeleteCollection', collectionId: cmd.collectionId },
+        {
+          precondition: collectionFlag(acc, cmd.collectionId, 'admin', 'Deleting a collection'),
+        },
+      );
       return { deleted: r.events.length > 0 };
     } catch (e) {
       // A collection that is not there, or that the caller cannot see, "did not exist" for them.

@@ -6,18 +6,31 @@ import { SpaceAccess } from '../space-access';
 
 /** Returns whether a space was deleted (205) or there was none to delete (204). */
 export class DeleteSpaceCommand extends Command<{ deleted: boolean }> {
-  constructor(readonly spaceId: string, readonly actorId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly actorId: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(DeleteSpaceCommand)
 export class DeleteSpaceHandler implements ICommandHandler<DeleteSpaceCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+  ) {}
 
   async execute(cmd: DeleteSpaceCommand) {
     try {
-      const r = await this.es.execute(spaceStream(cmd.spaceId), space, { type: 'DeleteSpace', spaceId: cmd.spaceId }, {
-        precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Deleting a space'),
-      });
+      const r = await this.es.execute(
+        spaceStream(cmd.spaceId),
+        space,
+        { type: 'DeleteSpace', spaceId: cmd.spaceId },
+        {
+          precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Deleting a space'),
+        },
+      );
       return { deleted: r.events.length > 0 };
     } catch (e) {
       // A space that is not there, or that the caller cannot see, "did not exist" for them: its existence does not leak.

@@ -4,7 +4,12 @@ import { space, spaceStream } from '../../domain/space';
 
 /** Sent by the restore-window timer; the decider makes a second firing harmless. */
 export class PurgeSpaceCommand extends Command<void> {
-  constructor(readonly spaceId: string, readonly deletedAt: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly deletedAt: string,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(PurgeSpaceCommand)

@@ -7,12 +7,21 @@ import { GrantDoc, GRANTS } from '../queries/grants.read-model';
 /** Sent by the revoke-deleted-team-grants saga; revoking what is already gone writes nothing. */
 export class RevokeTeamGrantsCommand extends Command<void> {
   /** `asOf`: position of the TeamDeleted event; the grants read model must have reached it. */
-  constructor(readonly teamId: string, readonly asOf: number) { super(); }
+  constructor(
+    readonly teamId: string,
+    readonly asOf: number,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(RevokeTeamGrantsCommand)
 export class RevokeTeamGrantsHandler implements ICommandHandler<RevokeTeamGrantsCommand> {
-  constructor(private readonly es: EventSourcing, private readonly store: ReadStore, private readonly engine: ProjectionEngine) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly store: ReadStore,
+    private readonly engine: ProjectionEngine,
+  ) {}
 
   async execute(cmd: RevokeTeamGrantsCommand) {
     const { teamId } = cmd;

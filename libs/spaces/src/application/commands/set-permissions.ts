@@ -20,14 +20,23 @@ export interface PermissionTarget {
  */
 export class SetPermissionsCommand extends Command<{ changed: boolean }> {
   constructor(
-    readonly target: PermissionTarget, readonly actorId: string, readonly role: Role | null,
-    readonly principals: { users?: string[]; teams?: string[] }, readonly validate: boolean,
-  ) { super(); }
+    readonly target: PermissionTarget,
+    readonly actorId: string,
+    readonly role: Role | null,
+    readonly principals: { users?: string[]; teams?: string[] },
+    readonly validate: boolean,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(SetPermissionsCommand)
 export class SetPermissionsHandler implements ICommandHandler<SetPermissionsCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly principals: Principals) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+    private readonly principals: Principals,
+  ) {}
 
   async execute(cmd: SetPermissionsCommand) {
     const acc = this.access.for(cmd.actorId);
@@ -36,19 +45,30 @@ export class SetPermissionsHandler implements ICommandHandler<SetPermissionsComm
     const users = cmd.principals.users ?? [];
     const teams = cmd.principals.teams ?? [];
     const known = (organizationId: string) => (cmd.validate ? this.principals.assertKnown(organizationId, users, teams) : undefined);
-    const r = cmd.target.kind === 'space'
-      ? await this.es.execute(spaceStream(id), space, { type: 'SetSpaceGrants', spaceId: id, role, users, teams }, {
-        precondition: async (s) => {
-          await spaceFlag(acc, id, 'admin', 'Managing the permissions of a space')(s);
-          await known(s.space!.organizationId);
-        },
-      })
-      : await this.es.execute(collectionStream(id), collection, { type: 'SetCollectionGrants', collectionId: id, role, users, teams }, {
-        precondition: async (s) => {
-          await collectionFlag(acc, id, 'admin', 'Managing the permissions of a collection')(s);
-          await known(s.collection!.organizationId);
-        },
-      });
+    const r =
+      cmd.target.kind === 'space'
+        ? await this.es.execute(
+            spaceStream(id),
+            space,
+            { type: 'SetSpaceGrants', spaceId: id, role, users, teams },
+            {
+              precondition: async (s) => {
+                await spaceFlag(acc, id, 'admin', 'Managing the permissions of a space')(s);
+                await known(s.space!.organizationId);
+              },
+            },
+          )
+        : await this.es.execute(
+            collectionStream(id),
+            collection,
+            { type: 'SetCollectionGrants', collectionId: id, role, users, teams },
+            {
+              precondition: async (s) => {
+                await collectionFlag(acc, id, 'admin', 'Managing the permissions of a collection')(s);
+                await known(s.collection!.organizationId);
+              },
+            },
+          );
     return { changed: r.events.length > 0 };
   }
 }

@@ -11,7 +11,13 @@ import { COLLECTIONS, CollectionDoc } from '../queries/collections.read-model';
 import { SpaceAccess } from '../space-access';
 
 export class TransferCollectionCommand extends Command<void> {
-  constructor(readonly collectionId: string, readonly actorId: string, readonly organizationId: string) { super(); }
+  constructor(
+    readonly collectionId: string,
+    readonly actorId: string,
+    readonly organizationId: string,
+  ) {
+    super();
+  }
 }
 
 /**
@@ -23,7 +29,12 @@ export class TransferCollectionCommand extends Command<void> {
  */
 @CommandHandler(TransferCollectionCommand)
 export class TransferCollectionHandler implements ICommandHandler<TransferCollectionCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+    private readonly store: ReadStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute(cmd: TransferCollectionCommand) {
     const { collectionId, organizationId } = cmd;
@@ -33,19 +44,36 @@ export class TransferCollectionHandler implements ICommandHandler<TransferCollec
     assertChangesOrganization(`Collection ${collectionId}`, root!.organizationId, organizationId);
     await authorizeCreateIn(acc, organizationId, null, 'organization', 'Transferring a collection into an organization');
     const tree = await treeInside(this.store, collectionId);
-    const pending = await pendingChangeRequests(this.queries, tree.spaces.map((s) => s.id));
+    const pending = await pendingChangeRequests(
+      this.queries,
+      tree.spaces.map((s) => s.id),
+    );
     assertTransferable(`Collection ${collectionId}`, root!.organizationId, [
-      ...[root!, ...tree.collections].map(collectionTransferable), ...tree.spaces.map((s) => spaceTransferable(s, pending)),
+      ...[root!, ...tree.collections].map(collectionTransferable),
+      ...tree.spaces.map((s) => spaceTransferable(s, pending)),
     ]);
 
     for (const s of tree.spaces) {
-      await this.es.execute(spaceStream(s.id), space, { type: 'TransferSpaceWithCollection', spaceId: s.id, organizationId, pendingChangeRequests: pending.get(s.id) ?? 0 });
+      await this.es.execute(spaceStream(s.id), space, {
+        type: 'TransferSpaceWithCollection',
+        spaceId: s.id,
+        organizationId,
+        pendingChangeRequests: pending.get(s.id) ?? 0,
+      });
     }
     for (const c of tree.collections) {
       await this.es.execute(collectionStream(c.id), collection, { type: 'TransferCollectionWithParent', collectionId: c.id, organizationId });
     }
-    await this.es.execute(collectionStream(collectionId), collection, async (): Promise<CollectionCommand> => ({
-      type: 'TransferCollection', collectionId, organizationId, placement: await endOf(this.store, organizationId, null),
-    }), { precondition: collectionFlag(acc, collectionId, 'admin', 'Transferring a collection') });
+    await this.es.execute(
+      collectionStream(collectionId),
+      collection,
+      async (): Promise<CollectionCommand> => ({
+        type: 'TransferCollection',
+        collectionId,
+        organizationId,
+        placement: await endOf(this.store, organizationId, null),
+      }),
+      { precondition: collectionFlag(acc, collectionId, 'admin', 'Transferring a collection') },
+    );
   }
 }

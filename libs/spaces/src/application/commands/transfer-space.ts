@@ -7,7 +7,13 @@ import { pendingChangeRequests } from '../pending-change-requests';
 import { SpaceAccess } from '../space-access';
 
 export class TransferSpaceCommand extends Command<void> {
-  constructor(readonly spaceId: string, readonly actorId: string, readonly organizationId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly actorId: string,
+    readonly organizationId: string,
+  ) {
+    super();
+  }
 }
 
 /**
@@ -16,22 +22,34 @@ export class TransferSpaceCommand extends Command<void> {
  */
 @CommandHandler(TransferSpaceCommand)
 export class TransferSpaceHandler implements ICommandHandler<TransferSpaceCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess, private readonly store: ReadStore, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+    private readonly store: ReadStore,
+    private readonly queries: QueryBus,
+  ) {}
 
   async execute(cmd: TransferSpaceCommand) {
     const acc = this.access.for(cmd.actorId);
-    await this.es.execute(spaceStream(cmd.spaceId), space, async (): Promise<SpaceCommand> => ({
-      type: 'TransferSpace', spaceId: cmd.spaceId, organizationId: cmd.organizationId,
-      placement: await endOf(this.store, cmd.organizationId, null),
-      pendingChangeRequests: (await pendingChangeRequests(this.queries, [cmd.spaceId])).get(cmd.spaceId) ?? 0,
-    }), {
-      precondition: async (s) => {
-        await spaceFlag(acc, cmd.spaceId, 'admin', 'Transferring a space')(s);
-        // Only a transfer that leaves the organization needs the target's create role (else: 409).
-        if (s.space!.organizationId !== cmd.organizationId) {
-          await authorizeCreateIn(acc, cmd.organizationId, null, 'organization', 'Transferring a space into an organization');
-        }
+    await this.es.execute(
+      spaceStream(cmd.spaceId),
+      space,
+      async (): Promise<SpaceCommand> => ({
+        type: 'TransferSpace',
+        spaceId: cmd.spaceId,
+        organizationId: cmd.organizationId,
+        placement: await endOf(this.store, cmd.organizationId, null),
+        pendingChangeRequests: (await pendingChangeRequests(this.queries, [cmd.spaceId])).get(cmd.spaceId) ?? 0,
+      }),
+      {
+        precondition: async (s) => {
+          await spaceFlag(acc, cmd.spaceId, 'admin', 'Transferring a space')(s);
+          // Only a transfer that leaves the organization needs the target's create role (else: 409).
+          if (s.space!.organizationId !== cmd.organizationId) {
+            await authorizeCreateIn(acc, cmd.organizationId, null, 'organization', 'Transferring a space into an organization');
+          }
+        },
       },
-    });
+    );
   }
 }

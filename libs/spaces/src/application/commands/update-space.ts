@@ -5,16 +5,30 @@ import { spaceFlag } from '../authorize';
 import { SpaceAccess } from '../space-access';
 
 export class UpdateSpaceCommand extends Command<void> {
-  constructor(readonly spaceId: string, readonly actorId: string, readonly changes: Partial<SpaceSettings>) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly actorId: string,
+    readonly changes: Partial<SpaceSettings>,
+  ) {
+    super();
+  }
 }
 
 @CommandHandler(UpdateSpaceCommand)
 export class UpdateSpaceHandler implements ICommandHandler<UpdateSpaceCommand> {
-  constructor(private readonly es: EventSourcing, private readonly access: SpaceAccess) {}
+  constructor(
+    private readonly es: EventSourcing,
+    private readonly access: SpaceAccess,
+  ) {}
 
   async execute(cmd: UpdateSpaceCommand) {
-    await this.es.execute(spaceStream(cmd.spaceId), space, { type: 'UpdateSpace', spaceId: cmd.spaceId, changes: cmd.changes }, {
-      precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Updating a space'),
-    });
+    await this.es.execute(
+      spaceStream(cmd.spaceId),
+      space,
+      { type: 'UpdateSpace', spaceId: cmd.spaceId, changes: cmd.changes },
+      {
+        precondition: spaceFlag(this.access.for(cmd.actorId), cmd.spaceId, 'admin', 'Updating a space'),
+      },
+    );
   }
 }

@@ -18,12 +18,21 @@ async function visibleCollection(store: ReadStore, access: SpaceAccess, collecti
 }
 
 export class GetCollectionQuery extends Query<CollectionView> {
-  constructor(readonly collectionId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly collectionId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetCollectionQuery)
 export class GetCollectionHandler implements IQueryHandler<GetCollectionQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly urls: Urls,
+  ) {}
   async execute(q: GetCollectionQuery): Promise<CollectionView> {
     const { c, role } = await visibleCollection(this.store, this.access, q.collectionId, q.userId);
     return toCollectionView(c, role, this.urls);
@@ -35,12 +44,23 @@ export class GetCollectionHandler implements IQueryHandler<GetCollectionQuery> {
  * first). `nested` (the reference parameter, default true) includes collections inside others.
  */
 export class ListCollectionsQuery extends Query<ListResponse<CollectionView>> {
-  constructor(readonly organizationId: string, readonly userId: string, readonly nested: boolean, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+    readonly nested: boolean,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListCollectionsQuery)
 export class ListCollectionsHandler implements IQueryHandler<ListCollectionsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly urls: Urls,
+  ) {}
   async execute(q: ListCollectionsQuery): Promise<ListResponse<CollectionView>> {
     const acc = this.access.for(q.userId);
     if (!(await acc.orgRole(q.organizationId))) throw new NotFound(`No organization with id ${q.organizationId}`);
@@ -60,12 +80,23 @@ export class ListCollectionsHandler implements IQueryHandler<ListCollectionsQuer
 
 /** The spaces directly inside a collection, in the users' order. */
 export class ListSpacesInCollectionQuery extends Query<ListResponse<SpaceView>> {
-  constructor(readonly collectionId: string, readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly collectionId: string,
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListSpacesInCollectionQuery)
 export class ListSpacesInCollectionHandler implements IQueryHandler<ListSpacesInCollectionQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly urls: Urls,
+    private readonly queries: QueryBus,
+  ) {}
   async execute(q: ListSpacesInCollectionQuery): Promise<ListResponse<SpaceView>> {
     const { c, acc } = await visibleCollection(this.store, this.access, q.collectionId, q.userId);
     return pageTree(this.store, { parent: c.id, kind: 'space' }, q.page, (entries) => spacesOf(this.store, this.queries, acc, this.urls, entries));

@@ -30,8 +30,18 @@ export async function applyCollectionEvent(e: RecordedEvent & CollectionEvent, c
     case 'CollectionCreated': {
       const d = e.data;
       const doc: CollectionDoc = {
-        id: d.collectionId, organizationId: d.organizationId, title: d.title, description: d.description, parent: d.parent, position: d.position,
-        defaultLevel: d.defaultLevel, users: {}, teams: {}, createdAt: d.createdAt, updatedAt: d.createdAt, seq: e.position,
+        id: d.collectionId,
+        organizationId: d.organizationId,
+        title: d.title,
+        description: d.description,
+        parent: d.parent,
+        position: d.position,
+        defaultLevel: d.defaultLevel,
+        users: {},
+        teams: {},
+        createdAt: d.createdAt,
+        updatedAt: d.createdAt,
+        seq: e.position,
       };
       ctx.put(COLLECTIONS, doc);
       return placeEntry(ctx, e.position, 'collection', doc.id, doc.organizationId, doc.parent, doc.position);
@@ -55,13 +65,21 @@ export async function applyCollectionEvent(e: RecordedEvent & CollectionEvent, c
     case 'CollectionPermissionGranted':
     case 'CollectionPermissionRevoked':
       return applyGrantEvent(ctx, COLLECTIONS, e.position, {
-        targetKind: 'collection', targetId: e.data.collectionId, organizationId: e.data.organizationId, principalKind: 'user', principalId: e.data.userId,
+        targetKind: 'collection',
+        targetId: e.data.collectionId,
+        organizationId: e.data.organizationId,
+        principalKind: 'user',
+        principalId: e.data.userId,
         role: e.type === 'CollectionPermissionGranted' ? e.data.role : null,
       });
     case 'CollectionTeamPermissionGranted':
     case 'CollectionTeamPermissionRevoked':
       return applyGrantEvent(ctx, COLLECTIONS, e.position, {
-        targetKind: 'collection', targetId: e.data.collectionId, organizationId: e.data.organizationId, principalKind: 'team', principalId: e.data.teamId,
+        targetKind: 'collection',
+        targetId: e.data.collectionId,
+        organizationId: e.data.organizationId,
+        principalKind: 'team',
+        principalId: e.data.teamId,
         role: e.type === 'CollectionTeamPermissionGranted' ? e.data.role : null,
       });
   }

@@ -24,7 +24,14 @@ export interface TreeEntry extends Doc {
   removedAt: number;
 }
 
-export const treeCollection = { name: TREE, indexes: [['itemId', 'removedAt'], ['organizationId', 'kind', 'parent', 'position'], ['parent', 'kind', 'position']] };
+export const treeCollection = {
+  name: TREE,
+  indexes: [
+    ['itemId', 'removedAt'],
+    ['organizationId', 'kind', 'parent', 'position'],
+    ['parent', 'kind', 'position'],
+  ],
+};
 
 /** Closes the item's current entry (if any) at `at`. */
 export async function removeEntry(ctx: ProjectionContext, at: number, kind: ItemKind, itemId: string): Promise<void> {
@@ -32,7 +39,15 @@ export async function removeEntry(ctx: ProjectionContext, at: number, kind: Item
 }
 
 /** Places the item (closing its previous entry): one entry per placement, never rewritten. */
-export async function placeEntry(ctx: ProjectionContext, at: number, kind: ItemKind, itemId: string, organizationId: string, parent: string | null, position: string): Promise<void> {
+export async function placeEntry(
+  ctx: ProjectionContext,
+  at: number,
+  kind: ItemKind,
+  itemId: string,
+  organizationId: string,
+  parent: string | null,
+  position: string,
+): Promise<void> {
   await removeEntry(ctx, at, kind, itemId);
   const entry: TreeEntry = { id: `${itemId}@${at}`, kind, itemId, organizationId, parent: parent ?? '', position, addedAt: at, removedAt: OPEN };
   ctx.put(TREE, entry);
@@ -53,7 +68,11 @@ export async function descendants(store: ReadStore, collectionId: string): Promi
     const parent = queue.shift()!;
     for (const e of await store.find<TreeEntry>(TREE, { parent, removedAt: OPEN })) {
       if (e.kind === 'space') out.spaces.push(e);
-      else if (!seen.has(e.itemId)) { seen.add(e.itemId); out.collections.push(e); queue.push(e.itemId); }
+      else if (!seen.has(e.itemId)) {
+        seen.add(e.itemId);
+        out.collections.push(e);
+        queue.push(e.itemId);
+      }
     }
   }
   return out;
@@ -71,7 +90,11 @@ export async function pageTree<T>(store: ReadStore, filter: Filter, query: PageQ
   const cursor = query.page ? codec.decode(query.page) : null;
   const snapshot = cursor ? cursor[0] : (await store.checkpoint(SPACES_PROJECTION)).position;
   const alive: Filter = { ...filter, addedAt: { $lte: snapshot }, removedAt: { $gt: snapshot } };
-  const sort: Array<[string, 1]> = [['parent', 1], ['position', 1], ['id', 1]];
+  const sort: Array<[string, 1]> = [
+    ['parent', 1],
+    ['position', 1],
+    ['id', 1],
+  ];
   const [docs, count] = await Promise.all([
     limit === 0 ? [] : store.find<TreeEntry>(TREE, alive, { sort, limit: limit + 1, after: cursor ? cursor.slice(1) : undefined }),
     // The count is of the list as it is now (what a client shows as a total), not of the snapshot.

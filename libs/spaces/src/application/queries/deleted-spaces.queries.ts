@@ -17,12 +17,17 @@ export interface DeletedSpace {
  * (operators: what can still be restored, and until when).
  */
 export class ListDeletedSpacesQuery extends Query<DeletedSpace[]> {
-  constructor(readonly organizationId: string) { super(); }
+  constructor(readonly organizationId: string) {
+    super();
+  }
 }
 
 @QueryHandler(ListDeletedSpacesQuery)
 export class ListDeletedSpacesHandler implements IQueryHandler<ListDeletedSpacesQuery> {
-  constructor(private readonly store: ReadStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly clock: Clock,
+  ) {}
   async execute(q: ListDeletedSpacesQuery): Promise<DeletedSpace[]> {
     const now = this.clock.now().getTime();
     const docs = await this.store.find<SpaceDoc>(SPACES, { organizationId: q.organizationId, status: 'deleted' }, { sort: [['deletedAt', -1]] });

@@ -8,7 +8,13 @@ import { ItemKind } from '../../domain/placement';
  * lives (a role change keeps it), so paging by it neither skips nor repeats.
  */
 export const GRANTS = 'content_grants';
-export const grantsCollection = { name: GRANTS, indexes: [['targetId', 'principalKind', 'seq'], ['principalKind', 'principalId']] };
+export const grantsCollection = {
+  name: GRANTS,
+  indexes: [
+    ['targetId', 'principalKind', 'seq'],
+    ['principalKind', 'principalId'],
+  ],
+};
 
 export interface GrantDoc extends Doc {
   targetKind: ItemKind;
@@ -24,7 +30,9 @@ export const grantId = (targetId: string, kind: PrincipalKind, principalId: stri
 
 /** Writes one grant change to the listing and to the item's embedded grants (what access reads). */
 export async function applyGrantEvent(
-  ctx: ProjectionContext, collection: string, at: number,
+  ctx: ProjectionContext,
+  collection: string,
+  at: number,
   g: { targetKind: ItemKind; targetId: string; organizationId: string; principalKind: PrincipalKind; principalId: string; role: Role | null },
 ): Promise<void> {
   const id = grantId(g.targetId, g.principalKind, g.principalId);

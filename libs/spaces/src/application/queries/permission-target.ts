@@ -25,12 +25,26 @@ export async function loadPermissionTarget(store: ReadStore, acc: Accessor, targ
     const s = await store.get<SpaceDoc>(SPACES, target.id);
     const role = s && s.status === 'active' ? await acc.spaceRole(s) : null;
     if (!s || !role) throw new SpaceNotFound(target.id);
-    if (!allows(SPACE_FLAG_POLICY.viewInviteLinks, role)) throw new Forbidden(refusal(SPACE_FLAG_POLICY.viewInviteLinks, 'viewInviteLinks', 'Listing who can access a space', `space ${target.id}`, role));
-    return { organizationId: s.organizationId, node: { defaultLevel: s.defaultLevel, users: s.users ?? {}, teams: s.teams ?? {}, visibility: s.visibility }, parents: await acc.path(s.organizationId, s.parent), role };
+    if (!allows(SPACE_FLAG_POLICY.viewInviteLinks, role))
+      throw new Forbidden(refusal(SPACE_FLAG_POLICY.viewInviteLinks, 'viewInviteLinks', 'Listing who can access a space', `space ${target.id}`, role));
+    return {
+      organizationId: s.organizationId,
+      node: { defaultLevel: s.defaultLevel, users: s.users ?? {}, teams: s.teams ?? {}, visibility: s.visibility },
+      parents: await acc.path(s.organizationId, s.parent),
+      role,
+    };
   }
   const c = await store.get<CollectionDoc>(COLLECTIONS, target.id);
   const role = c ? await acc.collectionRole(c) : null;
   if (!c || !role) throw new CollectionNotFound(target.id);
-  if (!allows(COLLECTION_FLAG_POLICY.viewInviteLinks, role)) throw new Forbidden(refusal(COLLECTION_FLAG_POLICY.viewInviteLinks, 'viewInviteLinks', 'Listing who can access a collection', `collection ${target.id}`, role));
-  return { organizationId: c.organizationId, node: { defaultLevel: c.defaultLevel, users: c.users ?? {}, teams: c.teams ?? {} }, parents: await acc.path(c.organizationId, c.parent), role };
+  if (!allows(COLLECTION_FLAG_POLICY.viewInviteLinks, role))
+    throw new Forbidden(
+      refusal(COLLECTION_FLAG_POLICY.viewInviteLinks, 'viewInviteLinks', 'Listing who can access a collection', `collection ${target.id}`, role),
+    );
+  return {
+    organizationId: c.organizationId,
+    node: { defaultLevel: c.defaultLevel, users: c.users ?? {}, teams: c.teams ?? {} },
+    parents: await acc.path(c.organizationId, c.parent),
+    role,
+  };
 }

@@ -9,17 +9,33 @@ import { GrantDoc, GRANTS } from './grants.read-model';
 import { loadPermissionTarget } from './permission-target';
 import { TeamView, TeamViews } from './team.views';
 
-export interface UserPermissionView { permission: Role; user: UserView }
-export interface TeamPermissionView { permission: Role; team: TeamView }
+export interface UserPermissionView {
+  permission: Role;
+  user: UserView;
+}
+export interface TeamPermissionView {
+  permission: Role;
+  team: TeamView;
+}
 
 /** Users granted a role directly on a space or collection, in the order they were first granted. */
 export class ListUserPermissionsQuery extends Query<ListResponse<UserPermissionView>> {
-  constructor(readonly target: PermissionTarget, readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly target: PermissionTarget,
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListUserPermissionsQuery)
 export class ListUserPermissionsHandler implements IQueryHandler<ListUserPermissionsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly queries: QueryBus,
+  ) {}
   async execute(q: ListUserPermissionsQuery): Promise<ListResponse<UserPermissionView>> {
     await loadPermissionTarget(this.store, this.access.for(q.userId), q.target);
     const page = await paginate<GrantDoc, GrantDoc>(this.store, GRANTS, { targetId: q.target.id, principalKind: 'user' }, [['seq', 1]], q.page, (g) => g);
@@ -30,17 +46,31 @@ export class ListUserPermissionsHandler implements IQueryHandler<ListUserPermiss
 
 /** Teams granted a role on a space or collection, in the order they were first granted. */
 export class ListTeamPermissionsQuery extends Query<ListResponse<TeamPermissionView>> {
-  constructor(readonly target: PermissionTarget, readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly target: PermissionTarget,
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListTeamPermissionsQuery)
 export class ListTeamPermissionsHandler implements IQueryHandler<ListTeamPermissionsQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly teams: TeamViews) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly teams: TeamViews,
+  ) {}
   async execute(q: ListTeamPermissionsQuery): Promise<ListResponse<TeamPermissionView>> {
     const acc = this.access.for(q.userId);
     const t = await loadPermissionTarget(this.store, acc, q.target);
     const page = await paginate<GrantDoc, GrantDoc>(this.store, GRANTS, { targetId: q.target.id, principalKind: 'team' }, [['seq', 1]], q.page, (g) => g);
-    const views = await this.teams.views(t.organizationId, page.items.map((g) => g.principalId), await acc.orgRole(t.organizationId));
+    const views = await this.teams.views(
+      t.organizationId,
+      page.items.map((g) => g.principalId),
+      await acc.orgRole(t.organizationId),
+    );
     // A team deleted a moment ago is left out until its grants are revoked (revoke-deleted-team-grants saga).
     return { ...page, items: page.items.filter((g) => views.has(g.principalId)).map((g) => ({ permission: g.role, team: views.get(g.principalId)! })) };
   }
@@ -53,12 +83,23 @@ export class ListTeamPermissionsHandler implements IQueryHandler<ListTeamPermiss
  * for the whole pass is listed exactly once.
  */
 export class ListPermissionsAggregateQuery extends Query<ListResponse<UserPermissionView>> {
-  constructor(readonly target: PermissionTarget, readonly userId: string, readonly role: Role | undefined, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly target: PermissionTarget,
+    readonly userId: string,
+    readonly role: Role | undefined,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListPermissionsAggregateQuery)
 export class ListPermissionsAggregateHandler implements IQueryHandler<ListPermissionsAggregateQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly queries: QueryBus,
+  ) {}
   async execute(q: ListPermissionsAggregateQuery): Promise<ListResponse<UserPermissionView>> {
     const t = await loadPermissionTarget(this.store, this.access.for(q.userId), q.target);
     const cursor = new PageCursor('spaces.permissions-aggregate', { target: q.target, role: q.role ?? null }, ['string'] as const);
@@ -69,8 +110,13 @@ export class ListPermissionsAggregateHandler implements IQueryHandler<ListPermis
       this.queries.execute(new GetOrganizationDefaultRoleQuery(t.organizationId)),
       Promise.all(teams.map((team) => this.queries.execute(new ListTeamMemberIdsQuery(t.organizationId, team)))),
     ]);
-    const all = everyoneWithAccess({ target: t.node, parents: t.parents, members, orgDefaultRole, teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])) })
-      .filter((x) => !q.role || x.role === q.role);
+    const all = everyoneWithAccess({
+      target: t.node,
+      parents: t.parents,
+      members,
+      orgDefaultRole,
+      teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])),
+    }).filter((x) => !q.role || x.role === q.role);
     const rest = after === null ? all : all.filter((x) => x.userId > after);
     const page = slicePage(rest, pageLimit(q.page), (last) => cursor.encode([last.userId]));
     const users = await this.queries.execute(new GetUsersQuery(page.items.map((x) => x.userId)));

@@ -21,7 +21,13 @@ const sibling = (e: TreeEntry): Sibling => ({ kind: e.kind, id: e.itemId, positi
 
 /** The last `n` children of a parent in listing order, last first. */
 export async function lastChildren(store: ReadStore, organizationId: string, parent: string | null, n: number): Promise<Sibling[]> {
-  const entries = await store.find<TreeEntry>(TREE, live(organizationId, parent), { sort: [['position', -1], ['id', -1]], limit: n });
+  const entries = await store.find<TreeEntry>(TREE, live(organizationId, parent), {
+    sort: [
+      ['position', -1],
+      ['id', -1],
+    ],
+    limit: n,
+  });
   return entries.map(sibling);
 }
 
@@ -42,13 +48,32 @@ export async function firstAbove(store: ReadStore, organizationId: string, paren
  * from concurrent appends) and the two nearest children beyond it on `side`. That is all a
  * placement before, after or at the end of one of them needs to see.
  */
-export async function childrenAround(store: ReadStore, organizationId: string, parent: string | null, position: string, side: 'before' | 'after'): Promise<Sibling[]> {
+export async function childrenAround(
+  store: ReadStore,
+  organizationId: string,
+  parent: string | null,
+  position: string,
+  side: 'before' | 'after',
+): Promise<Sibling[]> {
   const [ties, beyond] = await Promise.all([
     store.find<TreeEntry>(TREE, { ...live(organizationId, parent), position }),
-    store.find<TreeEntry>(TREE, { ...live(organizationId, parent), position: side === 'after' ? { $gt: position } : { $lt: position } }, {
-      sort: side === 'after' ? [['position', 1], ['id', 1]] : [['position', -1], ['id', -1]],
-      limit: 2,
-    }),
+    store.find<TreeEntry>(
+      TREE,
+      { ...live(organizationId, parent), position: side === 'after' ? { $gt: position } : { $lt: position } },
+      {
+        sort:
+          side === 'after'
+            ? [
+                ['position', 1],
+                ['id', 1],
+              ]
+            : [
+                ['position', -1],
+                ['id', -1],
+              ],
+        limit: 2,
+      },
+    ),
   ]);
   return [...ties, ...beyond].map(sibling);
 }

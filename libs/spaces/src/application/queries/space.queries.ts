@@ -9,12 +9,22 @@ import { SPACES, SpaceDoc } from './spaces.projection';
 
 /** A live space the caller may view; 404 otherwise (deleted, purged or not visible to them). */
 export class GetSpaceQuery extends Query<SpaceView> {
-  constructor(readonly spaceId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetSpaceQuery)
 export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly urls: Urls,
+    private readonly queries: QueryBus,
+  ) {}
   async execute(q: GetSpaceQuery): Promise<SpaceView> {
     const s = await this.store.get<SpaceDoc>(SPACES, q.spaceId);
     if (!s || s.status !== 'active') throw new SpaceNotFound(q.spaceId);
@@ -47,16 +57,29 @@ export async function spacesOf(store: ReadStore, queries: QueryBus, acc: Accesso
  * of each collection, each group in the order users gave it (see content-tree.ts for paging).
  */
 export class ListSpacesQuery extends Query<ListResponse<SpaceView>> {
-  constructor(readonly organizationId: string, readonly userId: string, readonly page: PageQuery) { super(); }
+  constructor(
+    readonly organizationId: string,
+    readonly userId: string,
+    readonly page: PageQuery,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(ListSpacesQuery)
 export class ListSpacesHandler implements IQueryHandler<ListSpacesQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess, private readonly urls: Urls, private readonly queries: QueryBus) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+    private readonly urls: Urls,
+    private readonly queries: QueryBus,
+  ) {}
   async execute(q: ListSpacesQuery): Promise<ListResponse<SpaceView>> {
     const acc = this.access.for(q.userId);
     if (!(await acc.orgRole(q.organizationId))) throw new NotFound(`No organization with id ${q.organizationId}`);
-    return pageTree(this.store, { organizationId: q.organizationId, kind: 'space' }, q.page, (entries) => spacesOf(this.store, this.queries, acc, this.urls, entries));
+    return pageTree(this.store, { organizationId: q.organizationId, kind: 'space' }, q.page, (entries) =>
+      spacesOf(this.store, this.queries, acc, this.urls, entries),
+    );
   }
 }
 
@@ -78,19 +101,32 @@ export interface SpaceAccessInfo {
  * when there is no such live space. Contexts answer 404 when this is null or role is null.
  */
 export class GetSpaceAccessQuery extends Query<SpaceAccessInfo | null> {
-  constructor(readonly spaceId: string, readonly userId: string) { super(); }
+  constructor(
+    readonly spaceId: string,
+    readonly userId: string,
+  ) {
+    super();
+  }
 }
 
 @QueryHandler(GetSpaceAccessQuery)
 export class GetSpaceAccessHandler implements IQueryHandler<GetSpaceAccessQuery> {
-  constructor(private readonly store: ReadStore, private readonly access: SpaceAccess) {}
+  constructor(
+    private readonly store: ReadStore,
+    private readonly access: SpaceAccess,
+  ) {}
   async execute(q: GetSpaceAccessQuery): Promise<SpaceAccessInfo | null> {
     const s = await this.store.get<SpaceDoc>(SPACES, q.spaceId);
     if (!s || s.status !== 'active') return null;
     const role = await this.access.roleOn(s, q.userId);
     return {
-      spaceId: s.id, organizationId: s.organizationId, role, permissions: spacePermissions(role),
-      editMode: s.editMode, mergeRules: s.mergeRules, initialRevision: s.revision,
+      spaceId: s.id,
+      organizationId: s.organizationId,
+      role,
+      permissions: spacePermissions(role),
+      editMode: s.editMode,
+      mergeRules: s.mergeRules,
+      initialRevision: s.revision,
     };
   }
 }

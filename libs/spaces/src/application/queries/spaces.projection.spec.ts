@@ -21,12 +21,34 @@ const space = (e: SpaceEvent): GivenEvent => e;
 const coll = (e: CollectionEvent): GivenEvent => e;
 
 const spaceData: SpaceCreated = {
-  spaceId: 's1', organizationId: 'o1', parent: null, position: 'V', revision: 'r1', createdAt: T0, duplicatedFrom: null,
-  title: 'Docs', emoji: '', icon: null, visibility: 'private', editMode: 'live', language: null, defaultLevel: null, mergeRules: { type: 'inherit' },
+  spaceId: 's1',
+  organizationId: 'o1',
+  parent: null,
+  position: 'V',
+  revision: 'r1',
+  createdAt: T0,
+  duplicatedFrom: null,
+  title: 'Docs',
+  emoji: '',
+  icon: null,
+  visibility: 'private',
+  editMode: 'live',
+  language: null,
+  defaultLevel: null,
+  mergeRules: { type: 'inherit' },
 };
 const spaceDoc = { ...spaceData, id: 's1', status: 'active', updatedAt: T0, deletedAt: null, seq: 1, users: {}, teams: {} };
-const entry = (kind: 'space' | 'collection', itemId: string, at: number, over: Record<string, unknown> = {}) =>
-  ({ id: `${itemId}@${at}`, kind, itemId, organizationId: 'o1', parent: '', position: 'V', addedAt: at, removedAt: OPEN, ...over });
+const entry = (kind: 'space' | 'collection', itemId: string, at: number, over: Record<string, unknown> = {}) => ({
+  id: `${itemId}@${at}`,
+  kind,
+  itemId,
+  organizationId: 'o1',
+  parent: '',
+  position: 'V',
+  addedAt: at,
+  removedAt: OPEN,
+  ...over,
+});
 
 describe('spaces projection: spaces and the content tree', () => {
   it('a created space is a document and a tree entry; an update changes the document only', async () => {
@@ -70,7 +92,10 @@ describe('spaces projection: spaces and the content tree', () => {
   it('a move closes the old entry and adds one where it lands', async () => {
     const docs = await projectionOf(spacesProjection, [
       space({ type: 'SpaceCreated', data: spaceData }),
-      space({ type: 'SpaceMoved', data: { spaceId: 's1', organizationId: 'o1', from: { parent: null, position: 'V' }, to: { parent: 'c1', position: 'W' }, movedAt: T1 } }),
+      space({
+        type: 'SpaceMoved',
+        data: { spaceId: 's1', organizationId: 'o1', from: { parent: null, position: 'V' }, to: { parent: 'c1', position: 'W' }, movedAt: T1 },
+      }),
     ]);
     expect(docs[SPACES]).toEqual([{ ...spaceDoc, parent: 'c1', position: 'W', updatedAt: T1 }]);
     expect(docs[TREE]).toEqual([entry('space', 's1', 1, { removedAt: 2 }), entry('space', 's1', 2, { parent: 'c1', position: 'W' })]);
@@ -80,7 +105,10 @@ describe('spaces projection: spaces and the content tree', () => {
     const docs = await projectionOf(spacesProjection, [
       space({ type: 'SpaceCreated', data: spaceData }),
       space({ type: 'SpacePermissionGranted', data: { spaceId: 's1', organizationId: 'o1', userId: 'u1', role: 'edit', previousRole: null } }),
-      space({ type: 'SpaceTransferred', data: { spaceId: 's1', from: 'o1', to: 'o2', previous: { parent: null, position: 'V' }, parent: null, position: 'X', transferredAt: T1 } }),
+      space({
+        type: 'SpaceTransferred',
+        data: { spaceId: 's1', from: 'o1', to: 'o2', previous: { parent: null, position: 'V' }, parent: null, position: 'X', transferredAt: T1 },
+      }),
     ]);
     expect(docs[SPACES]).toEqual([{ ...spaceDoc, organizationId: 'o2', position: 'X', users: { u1: 'edit' }, updatedAt: T1 }]);
     expect(docs[TREE]).toEqual([entry('space', 's1', 1, { removedAt: 3 }), entry('space', 's1', 3, { organizationId: 'o2', position: 'X' })]);
@@ -109,7 +137,15 @@ describe('spaces projection: grants', () => {
 
   it('a team revoke on a collection removes the embedded role and the listing document', async () => {
     const created: CollectionCreated = {
-      collectionId: 'c1', organizationId: 'o1', title: 'Guides', description: '', parent: null, position: 'V', defaultLevel: null, createdAt: T0, createdBy: 'u1',
+      collectionId: 'c1',
+      organizationId: 'o1',
+      title: 'Guides',
+      description: '',
+      parent: null,
+      position: 'V',
+      defaultLevel: null,
+      createdAt: T0,
+      createdBy: 'u1',
     };
     const docs = await projectionOf(spacesProjection, [
       coll({ type: 'CollectionCreated', data: created }),
@@ -126,21 +162,50 @@ describe('spaces projection: grants', () => {
 
 describe('spaces projection: collections', () => {
   const created: CollectionCreated = {
-    collectionId: 'c1', organizationId: 'o1', title: 'Guides', description: '', parent: null, position: 'V', defaultLevel: null, createdAt: T0, createdBy: 'u1',
+    collectionId: 'c1',
+    organizationId: 'o1',
+    title: 'Guides',
+    description: '',
+    parent: null,
+    position: 'V',
+    defaultLevel: null,
+    createdAt: T0,
+    createdBy: 'u1',
   };
   const doc = {
-    id: 'c1', organizationId: 'o1', title: 'Guides', description: '', parent: null, position: 'V', defaultLevel: null,
-    users: {}, teams: {}, createdAt: T0, updatedAt: T0, seq: 1,
+    id: 'c1',
+    organizationId: 'o1',
+    title: 'Guides',
+    description: '',
+    parent: null,
+    position: 'V',
+    defaultLevel: null,
+    users: {},
+    teams: {},
+    createdAt: T0,
+    updatedAt: T0,
+    seq: 1,
   };
 
   it('created, updated, moved and transferred: one document and its tree entries', async () => {
     const docs = await projectionOf(spacesProjection, [
       coll({ type: 'CollectionCreated', data: created }),
-      coll({ type: 'CollectionUpdated', data: { collectionId: 'c1', organizationId: 'o1', changes: { description: 'How to', defaultLevel: 'read' }, updatedAt: T1 } }),
-      coll({ type: 'CollectionMoved', data: { collectionId: 'c1', organizationId: 'o1', from: { parent: null, position: 'V' }, to: { parent: 'c0', position: 'W' }, movedAt: T1 } }),
-      coll({ type: 'CollectionTransferred', data: { collectionId: 'c1', from: 'o1', to: 'o2', previous: { parent: 'c0', position: 'W' }, parent: null, position: 'X', transferredAt: T2 } }),
+      coll({
+        type: 'CollectionUpdated',
+        data: { collectionId: 'c1', organizationId: 'o1', changes: { description: 'How to', defaultLevel: 'read' }, updatedAt: T1 },
+      }),
+      coll({
+        type: 'CollectionMoved',
+        data: { collectionId: 'c1', organizationId: 'o1', from: { parent: null, position: 'V' }, to: { parent: 'c0', position: 'W' }, movedAt: T1 },
+      }),
+      coll({
+        type: 'CollectionTransferred',
+        data: { collectionId: 'c1', from: 'o1', to: 'o2', previous: { parent: 'c0', position: 'W' }, parent: null, position: 'X', transferredAt: T2 },
+      }),
     ]);
-    expect(docs[COLLECTIONS]).toEqual([{ ...doc, description: 'How to', defaultLevel: 'read', organizationId: 'o2', parent: null, position: 'X', updatedAt: T2 }]);
+    expect(docs[COLLECTIONS]).toEqual([
+      { ...doc, description: 'How to', defaultLevel: 'read', organizationId: 'o2', parent: null, position: 'X', updatedAt: T2 },
+    ]);
     expect(docs[TREE]).toEqual([
       entry('collection', 'c1', 1, { removedAt: 3 }),
       entry('collection', 'c1', 3, { parent: 'c0', position: 'W', removedAt: 4 }),

@@ -56,7 +56,17 @@ async function applySpaceEvent(e: RecordedEvent & SpaceEvent, ctx: ProjectionCon
       const d = e.data;
       // Events from before ordering existed carry no position: such spaces sort first.
       const position = d.position ?? '';
-      ctx.put(SPACES, { ...d, id: d.spaceId, status: 'active', updatedAt: d.createdAt, deletedAt: null, seq: e.position, position, users: {}, teams: {} } satisfies SpaceDoc);
+      ctx.put(SPACES, {
+        ...d,
+        id: d.spaceId,
+        status: 'active',
+        updatedAt: d.createdAt,
+        deletedAt: null,
+        seq: e.position,
+        position,
+        users: {},
+        teams: {},
+      } satisfies SpaceDoc);
       return placeEntry(ctx, e.position, 'space', d.spaceId, d.organizationId, d.parent, position);
     }
     case 'SpaceUpdated':
@@ -88,13 +98,21 @@ async function applySpaceEvent(e: RecordedEvent & SpaceEvent, ctx: ProjectionCon
     case 'SpacePermissionGranted':
     case 'SpacePermissionRevoked':
       return applyGrantEvent(ctx, SPACES, e.position, {
-        targetKind: 'space', targetId: e.data.spaceId, organizationId: e.data.organizationId, principalKind: 'user', principalId: e.data.userId,
+        targetKind: 'space',
+        targetId: e.data.spaceId,
+        organizationId: e.data.organizationId,
+        principalKind: 'user',
+        principalId: e.data.userId,
         role: e.type === 'SpacePermissionGranted' ? e.data.role : null,
       });
     case 'SpaceTeamPermissionGranted':
     case 'SpaceTeamPermissionRevoked':
       return applyGrantEvent(ctx, SPACES, e.position, {
-        targetKind: 'space', targetId: e.data.spaceId, organizationId: e.data.organizationId, principalKind: 'team', principalId: e.data.teamId,
+        targetKind: 'space',
+        targetId: e.data.spaceId,
+        organizationId: e.data.organizationId,
+        principalKind: 'team',
+        principalId: e.data.teamId,
         role: e.type === 'SpaceTeamPermissionGranted' ? e.data.role : null,
       });
   }

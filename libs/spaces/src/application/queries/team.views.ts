@@ -23,20 +23,26 @@ export interface TeamView {
  */
 export const TEAM_REFS = 'spaces_team_refs';
 type TeamRefEvent =
-  | DomainEvent<typeof OrganizationEvents.TeamCreated, TeamCreatedPayload>
-  | DomainEvent<typeof OrganizationEvents.TeamDeleted, TeamDeletedPayload>;
+  DomainEvent<typeof OrganizationEvents.TeamCreated, TeamCreatedPayload> | DomainEvent<typeof OrganizationEvents.TeamDeleted, TeamDeletedPayload>;
 export const TEAM_REF_EVENTS: ReadonlyArray<TeamRefEvent['type']> = [OrganizationEvents.TeamCreated, OrganizationEvents.TeamDeleted];
 export const isTeamRefEvent = isOneOf<TeamRefEvent>(TEAM_REF_EVENTS);
-export interface TeamRefDoc extends Doc { organizationId: string; createdAt: string }
+export interface TeamRefDoc extends Doc {
+  organizationId: string;
+  createdAt: string;
+}
 
 export function applyTeamRefEvent(e: RecordedEvent & TeamRefEvent, ctx: ProjectionContext): void {
-  if (e.type === OrganizationEvents.TeamCreated) ctx.put(TEAM_REFS, { id: e.data.teamId, organizationId: e.data.organizationId, createdAt: e.data.createdAt ?? '' } satisfies TeamRefDoc);
+  if (e.type === OrganizationEvents.TeamCreated)
+    ctx.put(TEAM_REFS, { id: e.data.teamId, organizationId: e.data.organizationId, createdAt: e.data.createdAt ?? '' } satisfies TeamRefDoc);
   else ctx.delete(TEAM_REFS, e.data.teamId);
 }
 
 @Injectable()
 export class TeamViews {
-  constructor(private readonly queries: QueryBus, private readonly store: ReadStore) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly store: ReadStore,
+  ) {}
 
   /** Views of those of `teamIds` that are teams of the organization, for a caller with `callerRole` there. */
   async views(organizationId: string, teamIds: string[], callerRole: Role | null): Promise<Map<string, TeamView>> {
@@ -50,7 +56,11 @@ export class TeamViews {
         this.store.count(GRANTS, { principalKind: 'team', principalId: t.id, targetKind: 'space' }),
       ]);
       out.set(t.id, {
-        object: 'team', id: t.id, title: t.title, members: members.length, spaces,
+        object: 'team',
+        id: t.id,
+        title: t.title,
+        members: members.length,
+        spaces,
         createdAt: refs.get(t.id)?.createdAt || new Date(0).toISOString(),
         permissions: { admin: callerRole === 'admin', view: callerRole !== null },
       });
