@@ -93,7 +93,7 @@ describe('content batch', () => {
       ['move into own descendant', [{ operation: 'update_page', page: 'p1', fields: {}, into: 'p2' }], /^changes\[0\]\.into: cannot move page p1 into itself/],
       ['slug clash', [insert('Other'), insert('A')], /^changes\[1\]\.slug: "a" is already used by sibling page p1/],
       ['index too large', [insert('X', '', { at: 5 })], /^changes\[0\]\.at: must be at most 1/],
-      ['bad slug', [insert('X', '', { fields: { title: 'X', slug: 'Not Valid' } } as any)], /^changes\[0\]\.slug: must be lower-case/],
+      ['bad slug', [insert('X', '', { fields: { title: 'X', slug: 'Not Valid' } })], /^changes\[0\]\.slug: must be lower-case/],
       ['unknown parent', [insert('X', '', { into: 'zzz' })], /^changes\[0\]\.into: no page with id zzz/],
       [
         'deleted then updated',

@@ -18,7 +18,7 @@ describe('PDF writer', () => {
     expect(text).toContain('/BaseFont /Helvetica ');
     // Stream lengths are exact.
     for (const m of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-      const begin = m.index! + m[0].length;
+      const begin = m.index + m[0].length;
       expect(text.slice(begin + Number(m[1]), begin + Number(m[1]) + 10)).toBe('\nendstream');
     }
   });

@@ -55,6 +55,6 @@ export class UpdateOrganizationBody {
 
   /** The fields present in the body (absent ones change nothing). */
   settings(): OrganizationSettings {
-    return Object.fromEntries(Object.entries(this).filter(([, v]) => v !== undefined)) as OrganizationSettings;
+    return Object.fromEntries(Object.entries(this).filter(([, v]) => v !== undefined));
   }
 }

@@ -44,7 +44,7 @@ export function idempotencyRecordKeys(sealedIds: SealedIds, userId: string, key:
       const raw = Buffer.from(sealed, 'base64url');
       const decipher = createDecipheriv('aes-256-gcm', encryption, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8'));
+      return JSON.parse(Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8')) as RecordedAnswer;
     },
   };
 }

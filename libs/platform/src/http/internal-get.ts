@@ -51,11 +51,11 @@ function dispatch(
     Object.setPrototypeOf(req, (app as unknown as { request: object }).request);
     Object.setPrototypeOf(res, (app as unknown as { response: object }).response);
     Object.assign(req, { res, params, originalUrl: path, baseUrl: '', id: (outer as { id?: unknown }).id });
-    Object.assign(res, { req, locals: Object.create(null) });
+    Object.assign(res, { req, locals: Object.create(null) as Record<string, unknown> });
     const chunks: Buffer[] = [];
     const take = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
     };
     // The answer is captured, never written to a socket.
     res.write = ((chunk: unknown, encoding?: unknown) => {
@@ -68,9 +68,11 @@ function dispatch(
       return res;
     }) as typeof res.end;
     try {
-      route.dispatch(req, res, (err) => (err ? reject(err) : resolve({ status: 404, headers: {}, body: '', request: req })));
+      route.dispatch(req, res, (err) => (err ? reject(asError(err)) : resolve({ status: 404, headers: {}, body: '', request: req })));
     } catch (e) {
-      reject(e);
+      reject(asError(e));
     }
   });
 }
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error('the GET route failed', { cause: e }));

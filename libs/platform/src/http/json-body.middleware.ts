@@ -49,7 +49,7 @@ export function jsonBody(opts: { limit: string; maxDepth: number }): RequestHand
       return next();
     }
     parse(req, res, (err?: unknown) => {
-      if (err) record(req, describe(err as Parameters<typeof describe>[0], opts.limit));
+      if (err) record(req, describe(err, opts.limit));
       else if (req.body !== undefined) {
         const problem = inputProblem(req.body, { maxDepth: opts.maxDepth, reservedKeys: true });
         if (problem) record(req, new BadRequest(problem));

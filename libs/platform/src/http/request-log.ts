@@ -74,7 +74,7 @@ export function requestLog(logger: Logger): RequestHandler {
     customSuccessMessage: () => 'request completed',
     customErrorMessage: () => 'request failed',
   });
-  return middleware as unknown as RequestHandler;
+  return middleware;
 }
 
 /** Nest's own logs (start-up, unexpected errors) as JSON lines of the same logger. */

@@ -5,9 +5,9 @@ import { SetMetadata } from '@nestjs/common';
  * parameters (and the body it answers, for ids the URL does not carry): every 200 of the route
  * carries a strong ETag (see entity-tags.ts), and If-None-Match answers 304.
  */
-export type StreamOf = (params: Record<string, string>, body: any) => string | null;
+export type StreamOf<B = unknown> = (params: Record<string, string>, body: B) => string | null;
 export const RESOURCE_STREAM = 'platform:resource-stream';
-export const ResourceStream = (streamOf: StreamOf) => SetMetadata(RESOURCE_STREAM, streamOf);
+export const ResourceStream = <B>(streamOf: StreamOf<B>) => SetMetadata(RESOURCE_STREAM, streamOf);
 /** A resource that never changes once it exists (a revision): its ETag hashes its body alone. */
 export const ImmutableResource = () => SetMetadata(RESOURCE_STREAM, (() => null) as StreamOf);
 

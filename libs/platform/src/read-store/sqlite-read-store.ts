@@ -173,7 +173,7 @@ export class SqliteReadStore extends ReadStore {
     const clauses: string[] = [];
     for (const [field, cond] of Object.entries(filter)) {
       const col = jsonPath(field);
-      const isOps = cond !== null && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond as object).some((k) => k.startsWith('$'));
+      const isOps = cond !== null && typeof cond === 'object' && !Array.isArray(cond) && Object.keys(cond).some((k) => k.startsWith('$'));
       if (!isOps) {
         if (cond === null || cond === undefined) clauses.push(`${col} IS NULL`);
         else {

@@ -59,8 +59,8 @@ async function locator(reader: ContentReader, queries: QueryBus, c: ResolvedCont
     queries.execute(new GetSpaceQuery(c.space.spaceId, userId)).catch(hidden),
     queries.execute(new GetOrganizationQuery(c.space.organizationId, userId)).catch(hidden),
   ]);
-  const space = fullSpace && requiredUrls(only(fullSpace as Record<string, unknown>, SPACE_FIELDS));
-  const organization = fullOrganization && requiredUrls(only(fullOrganization as Record<string, unknown>, ORGANIZATION_FIELDS));
+  const space = fullSpace && requiredUrls(only(fullSpace, SPACE_FIELDS));
+  const organization = fullOrganization && requiredUrls(only(fullOrganization, ORGANIZATION_FIELDS));
   // A page is rendered once per request, however many links point at it or sit in it.
   const pages = new Map<string, Promise<Record<string, unknown>>>();
   const pageView = (id: string) => {

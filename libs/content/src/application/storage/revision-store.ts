@@ -55,7 +55,7 @@ export class RevisionStore {
 
   /** The root of empty content, stored on first use. */
   async emptyRoot(): Promise<string> {
-    if (!this.empty) [this.empty] = await this.objects.put([{ k: 'R', pages: hashEmptyLeaf(), files: hashEmptyLeaf() } as RootObject]);
+    if (!this.empty) [this.empty] = await this.objects.put([{ k: 'R', pages: hashEmptyLeaf(), files: hashEmptyLeaf() }]);
     return this.empty;
   }
 
@@ -105,8 +105,8 @@ export class RevisionStore {
     const files = await update(sink, baseRoot.files, changes(baseStructure.files, input.next.files));
     const root: RootObject = { k: 'R', pages, files };
     const objects: ContentObject[] = [
-      ...[...(input.bodies ?? new Map()).values()].map((t) => ({ k: 'T', t }) as TextObject),
-      ...[...(input.blobs ?? new Map()).values()].map((b) => ({ k: 'F', b }) as BytesObject),
+      ...[...(input.bodies ?? new Map()).values()].map((t) => ({ k: 'T', t })),
+      ...[...(input.blobs ?? new Map()).values()].map((b) => ({ k: 'F', b })),
       ...sink.pending.values(),
       root,
     ];

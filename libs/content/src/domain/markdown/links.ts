@@ -29,7 +29,7 @@ export function findLinks(markdown: string): MarkdownLink[] {
       for (const m of masked.matchAll(LINK)) {
         const raw = m[3];
         const inner = raw.startsWith('<') ? raw.slice(1, -1) : raw;
-        const start = offset + m.index! + m[0].indexOf(raw, m[1].length + m[2].length + 2) + (raw.startsWith('<') ? 1 : 0);
+        const start = offset + m.index + m[0].indexOf(raw, m[1].length + m[2].length + 2) + (raw.startsWith('<') ? 1 : 0);
         out.push({ start, end: start + inner.length, target: inner, image: m[1] === '!', text: m[2] });
       }
     }

@@ -58,7 +58,7 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
         precondition: (s) => requireAdmin(s, organizationId, actorId, 'invite members'),
       },
     );
-    const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => (e.data as DataOf<'OrganizationMemberAdded'>).userId);
+    const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => (e.data).userId);
     const failedSSOEmails = invites.filter((i) => !ssoGranted(sso, i)).map((i) => i.email);
     return { users, invited: users.length, ...(sso ? { failedSSOEmails } : {}) };
   }
