@@ -95,7 +95,7 @@ describe('projections on every read-store adapter (contract)', () => {
     it(`${adapter.name}: every projection rebuilt from the history equals the live read models`, async () => {
       const store = await adapter.open();
       try {
-        const definitions = (engine as unknown as { projections: Map<string, Parameters<typeof projectEvents>[0]> }).projections;
+        const definitions = new Map(engine.projectionDefinitions().map((d) => [d.name, d]));
         expect(definitions.size).toBe(engine.projectionNames().length);
         let compared = 0;
         for (const [name, def] of definitions) {

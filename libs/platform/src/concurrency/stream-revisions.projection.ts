@@ -1,5 +1,5 @@
 import { ProjectionEngine } from '../projections/projection-engine';
-import { ProjectionDefinition, SagaDefinition } from '../projections/projection';
+import { ProjectionDefinition } from '../projections/projection';
 
 export const STREAM_REVISIONS = 'stream-revisions';
 
@@ -35,17 +35,7 @@ export function streamRevisionsProjection(engine: ProjectionEngine): ProjectionD
   };
 }
 
-/**
- * Every event type the engine's other projections and sagas handle. The engine has no public
- * accessor for their definitions (libs/platform/src/projections is another owner's): this reads
- * its registries, and concurrency.spec.ts fails if their shape changes.
- */
+/** Every event type the engine's other projections and sagas handle. */
 export function handledEventTypes(engine: ProjectionEngine, except: string): string[] {
-  const registries = engine as unknown as { projections?: Map<string, ProjectionDefinition>; sagas?: Map<string, SagaDefinition> };
-  if (!(registries.projections instanceof Map) || !(registries.sagas instanceof Map)) {
-    throw new Error('ProjectionEngine no longer keeps its projections and sagas in maps: update handledEventTypes');
-  }
-  const types = new Set<string>();
-  for (const [name, def] of [...registries.projections, ...registries.sagas]) if (name !== except) for (const t of def.handles) types.add(t);
-  return [...types].sort();
+  return engine.handledEventTypes(except);
 }

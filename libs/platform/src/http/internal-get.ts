@@ -55,7 +55,9 @@ function dispatch(
     const chunks: Buffer[] = [];
     const take = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array));
+      chunks.push(
+        typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array),
+      );
     };
     // The answer is captured, never written to a socket.
     res.write = ((chunk: unknown, encoding?: unknown) => {

@@ -9,7 +9,7 @@ export type StreamOf<B = unknown> = (params: Record<string, string>, body: B) =>
 export const RESOURCE_STREAM = 'platform:resource-stream';
 export const ResourceStream = <B>(streamOf: StreamOf<B>) => SetMetadata(RESOURCE_STREAM, streamOf);
 /** A resource that never changes once it exists (a revision): its ETag hashes its body alone. */
-export const ImmutableResource = () => SetMetadata(RESOURCE_STREAM, (() => null) as StreamOf);
+export const ImmutableResource = () => SetMetadata(RESOURCE_STREAM, (): string | null => null);
 
 /**
  * For a PATCH, PUT or DELETE whose target has no GET of its own (a permission of a space, a

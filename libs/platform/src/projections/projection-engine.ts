@@ -94,6 +94,18 @@ export class ProjectionEngine {
     this.sagas.set(def.name, def);
   }
 
+  /** Every registered projection's definition (operations, the projections contract suite). */
+  projectionDefinitions(): ProjectionDefinition[] {
+    return [...this.projections.values()];
+  }
+
+  /** Every event type some projection or saga handles, but those of `except`. */
+  handledEventTypes(except?: string): string[] {
+    const types = new Set<string>();
+    for (const def of [...this.projections.values(), ...this.sagas.values()]) if (def.name !== except) for (const t of def.handles) types.add(t);
+    return [...types].sort();
+  }
+
   projectionNames(): string[] {
     return [...this.projections.keys()];
   }
