@@ -59,19 +59,7 @@ export class MergeChangeRequestHandler implements ICommandHandler<MergeChangeReq
       { cache: this.w.folded },
     );
     const { revision, createdAt } = (r.events.find((e): e is Merged => e.type === 'SpaceContentMerged') as Merged).data;
-    await this.w.es.execute(
-      changeRequestStream(changeRequestId),
-      changeRequestDecider,
-      {
-        type: 'RecordChangeRequestMerged',
-        spaceId,
-        changeRequestId,
-        revision,
-        mergedBy: actorId,
-        mergedAt: createdAt,
-      },
-      { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded },
-    );
+    await recordMerged(this.w, { spaceId, changeRequestId, revision, mergedBy: actorId, mergedAt: createdAt });
     return { changeRequestId, revision };
   }
 }
@@ -94,18 +82,22 @@ export class RecordChangeRequestMergedHandler implements ICommandHandler<RecordC
   constructor(private readonly w: ContentWriter) {}
 
   async execute({ spaceId, changeRequestId, revision, mergedBy, mergedAt }: RecordChangeRequestMergedCommand): Promise<void> {
-    await this.w.es.execute(
-      changeRequestStream(changeRequestId),
-      changeRequestDecider,
-      {
-        type: 'RecordChangeRequestMerged',
-        spaceId,
-        changeRequestId,
-        revision,
-        mergedBy,
-        mergedAt,
-      },
-      { idempotencyKey: `merged-${changeRequestId}-${revision}`, cache: this.w.folded },
-    );
+    await recordMerged(this.w, { spaceId, changeRequestId, revision, mergedBy, mergedAt });
   }
+}
+
+/**
+ * The change-request side of a merge, keyed by the merged revision: the merge itself and the
+ * completion saga (after a crash between the two streams) record it alike, and only once.
+ */
+function recordMerged(
+  w: ContentWriter,
+  m: { spaceId: string; changeRequestId: string; revision: string; mergedBy: string; mergedAt: string },
+): Promise<unknown> {
+  return w.es.execute(
+    changeRequestStream(m.changeRequestId),
+    changeRequestDecider,
+    { type: 'RecordChangeRequestMerged', ...m },
+    { idempotencyKey: `merged-${m.changeRequestId}-${m.revision}`, cache: w.folded },
+  );
 }
