@@ -33,20 +33,18 @@ describe('organization settings (e2e)', () => {
   };
   /** Integration events of contexts that are being written elsewhere (collections, sites). */
   const emit = async (stream: string, type: string, data: object) => {
-    const r = await t.app
-      .get(EventStore)
-      .append(
-        stream,
-        [
-          {
-            id: newEventId(),
-            type,
-            data,
-            metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
-          },
-        ],
-        'any',
-      );
+    const r = await t.app.get(EventStore).append(
+      stream,
+      [
+        {
+          id: newEventId(),
+          type,
+          data,
+          metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
     await t.engine.waitFor(r.position);
   };
   const lastUpdate = async () =>

@@ -35,20 +35,18 @@ describe('space counts of teams and members (e2e)', () => {
     return res.body.id as string;
   };
   const emit = async (spaceId: string, type: string, data: object) => {
-    const r = await t.app
-      .get(EventStore)
-      .append(
-        `test.space-${spaceId}`,
-        [
-          {
-            id: newEventId(),
-            type,
-            data: { spaceId, ...data },
-            metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
-          },
-        ],
-        'any',
-      );
+    const r = await t.app.get(EventStore).append(
+      `test.space-${spaceId}`,
+      [
+        {
+          id: newEventId(),
+          type,
+          data: { spaceId, ...data },
+          metadata: { actor: adminId, occurredAt: t.clock.now().toISOString(), correlationId: 'c', causationId: null, schemaVersion: 1 },
+        },
+      ],
+      'any',
+    );
     await t.engine.waitFor(r.position);
   };
 

@@ -81,6 +81,7 @@ export async function printEvents(store: EventStore, o: EventsOptions, out: Out,
 function follow(store: EventStore, after: number, emit: (e: RecordedEvent) => Promise<boolean>, signal?: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let finished = false;
+    // eslint-disable-next-line prefer-const -- deliberate: finish() may run (on a synchronous error) before the assignment, and a const would throw there
     let subscription: Subscription | undefined;
     const finish = (error?: Error) => {
       if (finished) return;

@@ -49,12 +49,20 @@ export class SignedLinks {
   }
 }
 
+/**
+ * The payload object of a link body, or null. The MAC has already been checked, so the fields
+ * were written by `sign` from a typed payload; only the outer shape (a JSON object) and, in
+ * `verify`, its kind are checked here.
+ */
 function parse(body: string): { k?: unknown } | null {
   if (!/^[A-Za-z0-9_-]+$/.test(body)) return null;
+  let v: unknown;
   try {
-    const v = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    return v && typeof v === 'object' ? v : null;
+    v = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+  return isJsonObject(v) ? v : null;
 }
+
+const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -1,10 +1,12 @@
 import { BadRequest } from '@app/platform';
-import { applyBatch } from './content-batch';
+import { applyBatch, ContentChange } from './content-batch';
+import { PageEntry } from './page';
+import { templateChanges } from './templates';
 import { WorkingTree } from './tree';
 import { build, bodyOf, fixtureContext, insert } from './test-fixtures';
 
-const tree = (s: { pages: ReadonlyMap<string, any> }) => new WorkingTree(s.pages);
-const titles = (s: { pages: ReadonlyMap<string, any> }, parent: string | null = null) =>
+const tree = (s: { pages: ReadonlyMap<string, PageEntry> }) => new WorkingTree(s.pages);
+const titles = (s: { pages: ReadonlyMap<string, PageEntry> }, parent: string | null = null) =>
   tree(s)
     .children(parent)
     .map((p) => p.title);
@@ -88,7 +90,7 @@ describe('content batch', () => {
 
   describe('rejects the whole batch naming the change and the rule', () => {
     const base = build([insert('A'), insert('B', '', { into: 'p1' })]).structure;
-    const cases: Array<[string, any[], RegExp]> = [
+    const cases: Array<[string, ContentChange[], RegExp]> = [
       ['unknown page', [{ operation: 'update_page', page: 'nope', fields: {} }], /^changes\[0\]\.page: no page with id nope/],
       ['move into own descendant', [{ operation: 'update_page', page: 'p1', fields: {}, into: 'p2' }], /^changes\[0\]\.into: cannot move page p1 into itself/],
       ['slug clash', [insert('Other'), insert('A')], /^changes\[1\]\.slug: "a" is already used by sibling page p1/],
@@ -120,7 +122,6 @@ describe('content batch', () => {
 
 describe('templates', () => {
   it('builds a nested tree from a built-in template, with content refs as links', () => {
-    const { templateChanges } = require('./templates');
     const r = build(templateChanges('product-docs', { product: { kind: 'url', url: 'https://example.com' } }));
     const t = tree(r.structure);
     expect(titles(r.structure)).toEqual(['Overview', 'Quickstart', 'Guides']);

@@ -86,121 +86,151 @@ function assertIndex(tree: WorkingTree, parent: string | null, index: number | u
   if (index > n) throw new BadRequest(`${at}.at: must be at most ${n}, the number of siblings`);
 }
 
-export function applyBatch(structure: Structure, changes: ContentChange[], ctx: BatchContext): BatchResult {
-  // Persistent copies: changing them copies only the paths to the changed entries.
-  const tree = new WorkingTree(structure.pages);
-  let files = PersistentMap.of(structure.files);
-  const bodies = new Map<string, string>();
-  const pendingBodies = new Map<string, string>();
-  const outcomes = new Map<string, ChangeOutcome>();
-  const insertedFiles: FileEntry[] = [];
-  const pageRefs = new Map<string, string>();
-  const fileRefs = new Map<string, string>();
+/** The working copy a batch changes, and what it has produced so far. */
+interface BatchState {
+  readonly ctx: BatchContext;
+  /** Persistent copies: changing them copies only the paths to the changed entries. */
+  readonly tree: WorkingTree;
+  files: PersistentMap<FileEntry>;
+  /** Bodies of created or rewritten pages, by page id; links are canonicalized at the end. */
+  readonly pendingBodies: Map<string, string>;
+  readonly outcomes: Map<string, ChangeOutcome>;
+  readonly insertedFiles: FileEntry[];
+  /** Batch-local refs (`ref` of inserted pages and files) to the ids they got. */
+  readonly pageRefs: Map<string, string>;
+  readonly fileRefs: Map<string, string>;
+}
 
-  const place = (entry: PageEntry, parent: string | null, index: number | undefined) => {
-    const { key, rekeyed } = tree.keyAt(parent, index, entry.id);
-    for (const r of rekeyed) tree.put(r);
-    tree.put({ ...entry, parent, order: key });
-  };
-  // One outcome per page, in first-touch order: created+updated stays created, created+deleted
-  // disappears, updated+deleted becomes deleted.
-  const note = (o: ChangeOutcome) => {
-    const prev = outcomes.get(o.page);
-    if (!prev) outcomes.set(o.page, o);
-    else if (o.object === 'deleted_page') {
-      if (prev.object === 'created_page') outcomes.delete(o.page);
-      else outcomes.set(o.page, o);
-    }
-  };
+function place(state: BatchState, entry: PageEntry, parent: string | null, index: number | undefined): void {
+  const { key, rekeyed } = state.tree.keyAt(parent, index, entry.id);
+  for (const r of rekeyed) state.tree.put(r);
+  state.tree.put({ ...entry, parent, order: key });
+}
 
-  changes.forEach((change, i) => {
-    const at = `changes[${i}]`;
-    switch (change.operation) {
-      case 'insert_page': {
-        const { fields, body } = resolveFields(change, at);
-        checkFields(fields, at);
-        // `into` is a page id; as an extension it may also name a page inserted earlier in the batch by its ref.
-        const parent = change.into === undefined ? null : tree.get(change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
-        if (parent) assertParent(tree, parent, at);
-        assertIndex(tree, parent, change.at, undefined, at);
-        if (change.ref !== undefined) {
-          if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new BadRequest(`${at}.ref: "${change.ref}" is already used in this batch`);
-          if (tree.byPath(change.ref.replace(/\.md$/i, ''))) throw new BadRequest(`${at}.ref: "${change.ref}" collides with the path of an existing page`);
-        }
-        const title = fields.title ?? DEFAULT_TITLE;
-        const slug = fields.slug ?? slugify(title);
-        assertSlugFree(tree, parent, slug, '', at);
-        const id = ctx.newId();
-        const entry = withFields({ id, parent, order: '', title, slug, doc: '', createdAt: ctx.now, updatedAt: ctx.now }, { ...fields, title, slug });
-        place(entry, parent, change.at);
-        pendingBodies.set(id, body ?? '');
-        if (change.ref !== undefined) pageRefs.set(change.ref, id);
-        note({ object: 'created_page', page: id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
-        break;
-      }
-      case 'update_page': {
-        const current = tree.get(change.page);
-        if (!current) throw new BadRequest(`${at}.page: no page with id ${change.page} in this change request`);
-        const { fields, body } = resolveFields(change, at);
-        checkFields(fields, at);
-        const moving = change.into !== undefined || change.at !== undefined;
-        const parent = change.into !== undefined ? change.into : current.parent;
-        if (parent) {
-          assertParent(tree, parent, at);
-          if (tree.isSelfOrDescendant(parent, current.id))
-            throw new BadRequest(`${at}.into: cannot move page ${current.id} into itself or one of its descendants`);
-        }
-        const next = withFields({ ...current, updatedAt: ctx.now }, fields);
-        assertSlugFree(tree, parent, next.slug, current.id, at);
-        if (moving && (parent !== current.parent || change.at !== undefined)) {
-          assertIndex(tree, parent, change.at, current.id, at);
-          place(next, parent, change.at);
-        } else tree.put(next);
-        if (body !== undefined) pendingBodies.set(current.id, body);
-        note({ object: 'updated_page', page: current.id });
-        break;
-      }
-      case 'delete_page': {
-        if (!tree.get(change.page)) throw new BadRequest(`${at}.page: no page with id ${change.page} in this change request`);
-        for (const id of [...tree.descendants(change.page), change.page]) {
-          tree.remove(id);
-          pendingBodies.delete(id);
-          note({ object: 'deleted_page', page: id });
-        }
-        break;
-      }
-      case 'insert_files': {
-        change.files.forEach((f, j) => {
-          if (f.ref !== undefined) {
-            if (pageRefs.has(f.ref) || fileRefs.has(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" is already used in this batch`);
-            if (tree.byPath(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" collides with the path of an existing page`);
-          }
-          const entry: FileEntry = {
-            id: ctx.newId(),
-            name: f.name,
-            contentType: f.contentType,
-            size: f.size,
-            blob: f.blob,
-            createdAt: ctx.now,
-            ...(f.dimensions ? { dimensions: f.dimensions } : {}),
-          };
-          files = files.set(entry.id, entry);
-          insertedFiles.push(entry);
-          if (f.ref !== undefined) fileRefs.set(f.ref, entry.id);
-        });
-        break;
-      }
+// One outcome per page, in first-touch order: created+updated stays created, created+deleted
+// disappears, updated+deleted becomes deleted.
+function note(state: BatchState, o: ChangeOutcome): void {
+  const prev = state.outcomes.get(o.page);
+  if (!prev) state.outcomes.set(o.page, o);
+  else if (o.object === 'deleted_page') {
+    if (prev.object === 'created_page') state.outcomes.delete(o.page);
+    else state.outcomes.set(o.page, o);
+  }
+}
+
+function insertPage(state: BatchState, change: Extract<ContentChange, { operation: 'insert_page' }>, at: string): void {
+  const { tree, pageRefs, fileRefs, ctx } = state;
+  const { fields, body } = resolveFields(change, at);
+  checkFields(fields, at);
+  // `into` is a page id; as an extension it may also name a page inserted earlier in the batch by its ref.
+  const parent = change.into === undefined ? null : tree.get(change.into) ? change.into : (pageRefs.get(change.into) ?? change.into);
+  if (parent) assertParent(tree, parent, at);
+  assertIndex(tree, parent, change.at, undefined, at);
+  if (change.ref !== undefined) {
+    if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new BadRequest(`${at}.ref: "${change.ref}" is already used in this batch`);
+    if (tree.byPath(change.ref.replace(/\.md$/i, ''))) throw new BadRequest(`${at}.ref: "${change.ref}" collides with the path of an existing page`);
+  }
+  const title = fields.title ?? DEFAULT_TITLE;
+  const slug = fields.slug ?? slugify(title);
+  assertSlugFree(tree, parent, slug, '', at);
+  const id = ctx.newId();
+  const entry = withFields({ id, parent, order: '', title, slug, doc: '', createdAt: ctx.now, updatedAt: ctx.now }, { ...fields, title, slug });
+  place(state, entry, parent, change.at);
+  state.pendingBodies.set(id, body ?? '');
+  if (change.ref !== undefined) pageRefs.set(change.ref, id);
+  note(state, { object: 'created_page', page: id, ...(change.ref !== undefined ? { ref: change.ref } : {}) });
+}
+
+function updatePage(state: BatchState, change: Extract<ContentChange, { operation: 'update_page' }>, at: string): void {
+  const { tree, ctx } = state;
+  const current = tree.get(change.page);
+  if (!current) throw new BadRequest(`${at}.page: no page with id ${change.page} in this change request`);
+  const { fields, body } = resolveFields(change, at);
+  checkFields(fields, at);
+  const moving = change.into !== undefined || change.at !== undefined;
+  const parent = change.into !== undefined ? change.into : current.parent;
+  if (parent) {
+    assertParent(tree, parent, at);
+    if (tree.isSelfOrDescendant(parent, current.id)) throw new BadRequest(`${at}.into: cannot move page ${current.id} into itself or one of its descendants`);
+  }
+  const next = withFields({ ...current, updatedAt: ctx.now }, fields);
+  assertSlugFree(tree, parent, next.slug, current.id, at);
+  if (moving && (parent !== current.parent || change.at !== undefined)) {
+    assertIndex(tree, parent, change.at, current.id, at);
+    place(state, next, parent, change.at);
+  } else tree.put(next);
+  if (body !== undefined) state.pendingBodies.set(current.id, body);
+  note(state, { object: 'updated_page', page: current.id });
+}
+
+function deletePage(state: BatchState, change: Extract<ContentChange, { operation: 'delete_page' }>, at: string): void {
+  const { tree } = state;
+  if (!tree.get(change.page)) throw new BadRequest(`${at}.page: no page with id ${change.page} in this change request`);
+  for (const id of [...tree.descendants(change.page), change.page]) {
+    tree.remove(id);
+    state.pendingBodies.delete(id);
+    note(state, { object: 'deleted_page', page: id });
+  }
+}
+
+function insertFiles(state: BatchState, change: Extract<ContentChange, { operation: 'insert_files' }>, at: string): void {
+  const { tree, pageRefs, fileRefs, ctx } = state;
+  change.files.forEach((f, j) => {
+    if (f.ref !== undefined) {
+      if (pageRefs.has(f.ref) || fileRefs.has(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" is already used in this batch`);
+      if (tree.byPath(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" collides with the path of an existing page`);
     }
+    const entry: FileEntry = {
+      id: ctx.newId(),
+      name: f.name,
+      contentType: f.contentType,
+      size: f.size,
+      blob: f.blob,
+      createdAt: ctx.now,
+      ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+    };
+    state.files = state.files.set(entry.id, entry);
+    state.insertedFiles.push(entry);
+    if (f.ref !== undefined) fileRefs.set(f.ref, entry.id);
   });
+}
+
+function applyChange(state: BatchState, change: ContentChange, at: string): void {
+  switch (change.operation) {
+    case 'insert_page':
+      return insertPage(state, change, at);
+    case 'update_page':
+      return updatePage(state, change, at);
+    case 'delete_page':
+      return deletePage(state, change, at);
+    case 'insert_files':
+      return insertFiles(state, change, at);
+  }
+}
+
+export function applyBatch(structure: Structure, changes: ContentChange[], ctx: BatchContext): BatchResult {
+  const state: BatchState = {
+    ctx,
+    tree: new WorkingTree(structure.pages),
+    files: PersistentMap.of(structure.files),
+    pendingBodies: new Map(),
+    outcomes: new Map(),
+    insertedFiles: [],
+    pageRefs: new Map(),
+    fileRefs: new Map(),
+  };
+  changes.forEach((change, i) => applyChange(state, change, `changes[${i}]`));
 
   // Links resolve against the tree as the whole batch leaves it, so refs and paths work
   // regardless of the order of operations.
+  const { tree, files, pageRefs, fileRefs } = state;
   const links = { tree, pageRefs, fileRefs, files };
-  for (const [id, body] of pendingBodies) {
+  const bodies = new Map<string, string>();
+  for (const [id, body] of state.pendingBodies) {
     const canonical = canonicalizeLinks(body, id, links);
     const doc = ctx.hash(canonical);
     bodies.set(doc, canonical);
     tree.put({ ...tree.get(id)!, doc });
   }
-  return { structure: { pages: tree.pages, files }, bodies, outcomes: [...outcomes.values()], insertedFiles };
+  return { structure: { pages: tree.pages, files }, bodies, outcomes: [...state.outcomes.values()], insertedFiles: state.insertedFiles };
 }

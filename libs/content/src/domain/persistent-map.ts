@@ -156,7 +156,7 @@ function diffIn<V>(a: Slot<V> | undefined, b: Slot<V> | undefined, shift: number
 function build<V>(list: Leaf<V>[], shift: number): Slot<V> {
   if (list.length === 1 && shift > 0) return list[0];
   if (shift >= 35) return new Collision(list[0].hash, list);
-  const groups: Array<Leaf<V>[] | undefined> = new Array(32).fill(undefined);
+  const groups = new Array<Leaf<V>[] | undefined>(32).fill(undefined);
   let bitmap = 0;
   for (const l of list) {
     const d = (l.hash >>> shift) & 31;
@@ -168,6 +168,11 @@ function build<V>(list: Leaf<V>[], shift: number): Slot<V> {
   const slots: Slot<V>[] = [];
   for (let d = 0; d < 32; d++) if (groups[d]) slots.push(build(groups[d]!, shift + 5));
   return new Branch(bitmap, slots);
+}
+
+/** `instanceof PersistentMap` that keeps the value type (a bare `instanceof` narrows to `PersistentMap<any>`). */
+export function isPersistentMap<V>(source: ReadonlyMap<string, V> | Iterable<readonly [string, V]>): source is PersistentMap<V> {
+  return source instanceof PersistentMap;
 }
 
 export class PersistentMap<V> implements ReadonlyMap<string, V> {
@@ -182,7 +187,7 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
 
   /** The map itself when it is already persistent, else a persistent copy (O(n), once). */
   static of<V>(source: ReadonlyMap<string, V> | Iterable<readonly [string, V]>): PersistentMap<V> {
-    if (source instanceof PersistentMap) return source;
+    if (isPersistentMap(source)) return source;
     const unique = source instanceof Map ? (source as Map<string, V>) : new Map<string, V>(source as Iterable<readonly [string, V]>);
     if (!unique.size) return PersistentMap.empty();
     const list: Leaf<V>[] = [];

@@ -51,7 +51,7 @@ describe('organization decider: teams', () => {
       .whenCommand(create('zed', 'W'), NOW)
       .thenThrows(OrganizationNotFound);
     given(organization, ...base)
-      .whenCommand(create('ada', 'W', Array(MAX_TEAM_CHANGES + 1).fill('bob')), NOW)
+      .whenCommand(create('ada', 'W', Array<string>(MAX_TEAM_CHANGES + 1).fill('bob')), NOW)
       .thenThrows(BadRequest);
   });
 
@@ -159,7 +159,7 @@ describe('organization decider: teams', () => {
       .whenCommand(change('ada', 't9', []), NOW)
       .thenThrows(TeamNotFound);
     given(organization, ...teams)
-      .whenCommand(change('ada', 't1', [], Array(MAX_TEAM_CHANGES + 1).fill(ref('remove[0]', 'gus'))), NOW)
+      .whenCommand(change('ada', 't1', [], Array<TeamMemberRef>(MAX_TEAM_CHANGES + 1).fill(ref('remove[0]', 'gus'))), NOW)
       .thenThrows(BadRequest);
   });
 });

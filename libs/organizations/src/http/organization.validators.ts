@@ -71,7 +71,7 @@ export function defaultContentProblem(v: unknown, field: string): string | null 
   const type = v.type as string;
   return (
     unknownKeyProblem(v, ['type', type], field) ??
-    (typeof v[type] === 'string' && (v[type]).length > 0 ? null : `${field}.${type}: must be a string of at least 1 character`)
+    (typeof v[type] === 'string' && v[type].length > 0 ? null : `${field}.${type}: must be a string of at least 1 character`)
   );
 }
 

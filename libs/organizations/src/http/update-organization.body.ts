@@ -5,7 +5,8 @@ import { DefaultContent, MergeRules, OrganizationSettings } from '../domain/orga
 import { IsDefaultContent, IsMergeRules } from './organization.validators';
 
 const DOMAIN = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/;
-const lowerCased = ({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((d) => (typeof d === 'string' ? d.trim().toLowerCase() : d)) : value);
+const lowerCased = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value) ? (value as unknown[]).map((d) => (typeof d === 'string' ? d.trim().toLowerCase() : d)) : value;
 
 /** Body of PATCH /v1/orgs/{organizationId} (reference UpdateOrganization); the title's length is the decider's rule. */
 export class UpdateOrganizationBody {

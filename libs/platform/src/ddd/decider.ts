@@ -11,7 +11,8 @@ export interface Decider<S, C extends { type: string }, E extends DomainEvent> e
 }
 
 /** Folds a history with the decider's evolve (tests, time travel). */
-export const fold = <S, E extends DomainEvent>(evolver: Evolver<S, E>, events: readonly E[]): S => events.reduce(evolver.evolve, evolver.initialState);
+export const fold = <S, E extends DomainEvent>(evolver: Evolver<S, E>, events: readonly E[]): S =>
+  events.reduce((state, event) => evolver.evolve(state, event), evolver.initialState);
 
 /** Compile-time exhaustiveness for a command or event switch. */
 export function unreachable(value: never): never {

@@ -208,8 +208,8 @@ export class EventStoreDbEventStore extends EventStore {
             await handler(queue.splice(0, PAGE));
             if (source.isPaused() && queue.length < PAGE) source.resume();
           }
-        } catch (e) {
-          fail(e);
+        } catch (e: unknown) {
+          fail(e instanceof Error ? e : new Error(String(e)));
         } finally {
           running = false;
         }

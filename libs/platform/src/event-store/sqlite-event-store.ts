@@ -31,8 +31,8 @@ const toEvent = (r: Row): RecordedEvent => ({
   stream: r.stream,
   revision: r.revision,
   position: r.position,
-  data: JSON.parse(r.data),
-  metadata: JSON.parse(r.metadata),
+  data: JSON.parse(r.data) as RecordedEvent['data'],
+  metadata: JSON.parse(r.metadata) as RecordedEvent['metadata'],
 });
 
 /**
@@ -58,8 +58,8 @@ class SliceRow {
       revision: r[3] as number,
       position: this.position,
       type: this.type,
-      data: JSON.parse(r[5] as string),
-      metadata: JSON.parse(r[6] as string),
+      data: JSON.parse(r[5] as string) as RecordedEvent['data'],
+      metadata: JSON.parse(r[6] as string) as RecordedEvent['metadata'],
     };
   }
 }
@@ -250,11 +250,11 @@ export class SqliteEventStore extends EventStore {
         });
         wake = null;
       }
-    })().catch((e) => {
+    })().catch((e: unknown) => {
       stopped = true;
       this.appended.off('appended', onAppend);
       this.subscriptions.delete(entry);
-      onError?.(e);
+      onError?.(e instanceof Error ? e : new Error(String(e)));
     });
     return {
       close: async () => {

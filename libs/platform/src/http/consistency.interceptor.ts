@@ -22,7 +22,7 @@ export class ConsistencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
   ) {}
 
-  intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
+  intercept(ctx: ExecutionContext, next: CallHandler<unknown>): Observable<unknown> {
     if (isPublicRoute(this.reflector, ctx)) return next.handle();
     return from(
       (async () => {

@@ -5,6 +5,7 @@
  */
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+// eslint-disable-next-line no-control-regex -- deliberate: matching control characters is this regex's purpose
 const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Keys that reach Object.prototype when a body is merged into an object. */

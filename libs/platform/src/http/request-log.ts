@@ -36,7 +36,8 @@ type LoggedRequest = IncomingMessage & Partial<Pick<Request, 'route' | 'path'>> 
 
 /** One line per request, written when the response is done: what was asked, by whom, the outcome. */
 function line(req: LoggedRequest, res: ServerResponse, durationMs: number) {
-  const route = req.route?.path ?? null;
+  // Express types `route` as any; what it holds is the matched Route, whose path is the pattern.
+  const route = (req.route as { path?: string } | undefined)?.path ?? null;
   return {
     method: req.method,
     route,

@@ -7,7 +7,8 @@ import { isApiPath } from './api-paths';
 
 /** Stands in for a controller in the guard's context: it carries no @Public() metadata. */
 class UnknownRoute {
-  handle(): void {}
+  // `this: void`: only its identity is used (as the context's handler), never a call on an instance.
+  handle(this: void): void {}
 }
 
 /**

@@ -139,10 +139,10 @@ describe('catching up from a backlog', () => {
     expect(serving.behind).toBe(true);
     const refused = await engine.ensureServing(0).then(
       () => null,
-      (e) => e,
+      (e: unknown) => e as Error,
     );
     expect(refused).toMatchObject({ status: 503, retryAfterSeconds: expect.any(Number) });
-    expect(refused.message).toMatch(/catching up/);
+    expect(refused?.message).toMatch(/catching up/);
     await engine.drain(60_000);
     await expect(engine.ensureServing(0)).resolves.toBeUndefined();
     const [done] = await engine.status();

@@ -46,6 +46,8 @@ interface TurnAware {
 type Step = { kind: 'progress' } | { kind: 'held' } | { kind: 'idle' } | { kind: 'backoff'; ms: number } | { kind: 'stale' } | { kind: 'error' };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** What a failure is logged and parked with: the stack when there is one, else the thrown value. */
+const stackOf = (e: unknown): string => (e instanceof Error && e.stack ? e.stack : String(e));
 
 /**
  * Drives one projection (or saga) from its durable checkpoint. It works in turns (see
@@ -166,9 +168,9 @@ export class ProjectionRunner {
       try {
         store.beginTurn?.();
         step = this.stopped ? { kind: 'idle' } : await this.step(performance.now() + (this.options.sliceMs ?? 20));
-      } catch (e) {
+      } catch (e: unknown) {
         // A store error (not a handler's: those are retried and parked): resume from the checkpoint.
-        this.logger.error(`turn failed, resuming from the stored checkpoint: ${e?.stack ?? e}`);
+        this.logger.error(`turn failed, resuming from the stored checkpoint: ${stackOf(e)}`);
         step = { kind: 'error' };
         this.failing = null;
       } finally {
@@ -206,7 +208,7 @@ export class ProjectionRunner {
         try {
           await this.target.apply(event, uow);
           this.failing = null;
-        } catch (e) {
+        } catch (e: unknown) {
           uow.rollback();
           const attempts = (this.failing?.position === item.position ? this.failing.attempts : 0) + 1;
           if (attempts <= this.options.retryDelaysMs.length) {
@@ -216,14 +218,14 @@ export class ProjectionRunner {
             break;
           }
           this.failing = null;
-          this.logger.error(`parking event ${event.type} at ${event.position} after ${attempts} attempts: ${e}`);
+          this.logger.error(`parking event ${event.type} at ${event.position} after ${attempts} attempts: ${String(e)}`);
           parked.push({
             projection: this.target.name,
             position: event.position,
             eventId: event.id,
             eventType: event.type,
             stream: event.stream,
-            error: String(e?.stack ?? e).slice(0, 4000),
+            error: stackOf(e).slice(0, 4000),
             parkedAt: new Date().toISOString(),
           });
         }

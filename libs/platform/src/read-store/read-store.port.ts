@@ -11,9 +11,20 @@ export interface Doc {
   [key: string]: unknown;
 }
 
-export type FieldCondition =
-  | unknown
-  | { $in?: unknown[]; $nin?: unknown[]; $ne?: unknown; $gt?: unknown; $gte?: unknown; $lt?: unknown; $lte?: unknown; $exists?: boolean; $contains?: string };
+/** The operators a field condition may use instead of a plain value. */
+export interface FieldOperators {
+  $in?: unknown[];
+  $nin?: unknown[];
+  $ne?: unknown;
+  $gt?: unknown;
+  $gte?: unknown;
+  $lt?: unknown;
+  $lte?: unknown;
+  $exists?: boolean;
+  $contains?: string;
+}
+/** A plain value (equality) or a FieldOperators object; typed `unknown` since any value may be compared. */
+export type FieldCondition = unknown;
 /** Field paths use dots (`a.b`); conditions combine with AND. `$contains`: case-insensitive substring. */
 export type Filter = Record<string, FieldCondition>;
 export type SortSpec = Array<[field: string, direction: 1 | -1]>;

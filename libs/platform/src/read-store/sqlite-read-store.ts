@@ -372,8 +372,8 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async dump(collection: string, generation?: number): Promise<Doc[]> {
-    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map((r) =>
-      JSON.parse(r.doc),
+    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map(
+      (r) => JSON.parse(r.doc) as Doc,
     );
   }
 

@@ -52,13 +52,13 @@ beforeAll(async () => {
     entry('space', id('gone', 0), '', keyAfter(key), at++, at), // deleted, with a key after every live one
     entry('space', id('old', 0), '', keyAfter(keyAfter(key)), at++, at), // moved away
     entry('space', id('other', 0), '', keyAfter(keyAfter(keyAfter(key))), at++, OPEN, 'org-b'),
-    entry('space', id('inner', 0), id('c', 3), 'V', at++),
+    entry('space', id('inner', 0), id('c', 3), 'V', at),
   ];
   const writes = [...children, ...noise].map((doc) => ({ kind: 'put' as const, collection: TREE, doc }));
   expect(await store.commit(SPACES_PROJECTION, 1, 0, 1, writes)).toBe(true);
   counted = new Proxy(store, {
     get(target, prop) {
-      if (prop !== 'find') return Reflect.get(target, prop);
+      if (prop !== 'find') return Reflect.get(target, prop) as unknown;
       return async (...args: Parameters<ReadStore['find']>) => {
         const docs = await target.find(...args);
         if (args[0] === TREE) read += docs.length;

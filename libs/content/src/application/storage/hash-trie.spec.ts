@@ -19,7 +19,10 @@ describe('hash trie (persistent page table)', () => {
         let root = hashEmptyLeaf();
         for (let i = 0; i < ops.length; i += 7) {
           const changes = new Map(ops.slice(i, i + 7).map(([k, v]) => [`key-${k}`, v]));
-          for (const [k, v] of changes) v === undefined ? model.delete(k) : model.set(k, v);
+          for (const [k, v] of changes) {
+            if (v === undefined) model.delete(k);
+            else model.set(k, v);
+          }
           root = await update(store, root, changes);
         }
         expect(new Map(await entries(store, root))).toEqual(model);

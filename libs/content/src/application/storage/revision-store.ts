@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { FileEntry, PageEntry, Structure } from '../../domain/page';
-import { PersistentMap } from '../../domain/persistent-map';
+import { isPersistentMap, PersistentMap } from '../../domain/persistent-map';
 import { ContentObject, ContentObjects, hashObject, Side } from './content-objects';
 import { diffKeys, EMPTY_LEAF, entries, hashEmptyLeaf, NodeSource, TrieNode, update } from './hash-trie';
 import { Lru } from './lru';
@@ -105,8 +105,8 @@ export class RevisionStore {
     const files = await update(sink, baseRoot.files, changes(baseStructure.files, input.next.files));
     const root: RootObject = { k: 'R', pages, files };
     const objects: ContentObject[] = [
-      ...[...(input.bodies ?? new Map()).values()].map((t) => ({ k: 'T', t })),
-      ...[...(input.blobs ?? new Map()).values()].map((b) => ({ k: 'F', b })),
+      ...[...(input.bodies?.values() ?? [])].map((t): ContentObject => ({ k: 'T', t })),
+      ...[...(input.blobs?.values() ?? [])].map((b): ContentObject => ({ k: 'F', b })),
       ...sink.pending.values(),
       root,
     ];
@@ -121,7 +121,7 @@ export class RevisionStore {
 
 function changes<T>(base: ReadonlyMap<string, T>, next: ReadonlyMap<string, T>): Map<string, T | undefined> {
   const out = new Map<string, T | undefined>();
-  if (base instanceof PersistentMap && next instanceof PersistentMap) {
+  if (isPersistentMap(base) && isPersistentMap(next)) {
     for (const id of base.diff(next)) out.set(id, next.get(id));
     return out;
   }

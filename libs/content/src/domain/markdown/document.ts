@@ -9,14 +9,37 @@ import { classifyTarget } from './links';
  * task lists, code, quotes, dividers; inline links, images and marks. Links become content refs
  * (page, file, anchor or url), so a document link to a page follows the page by id.
  */
-type Json = Record<string, any>;
+export type ContentRef = { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'anchor'; anchor: string } | { kind: 'url'; url: string };
+export interface TextNode {
+  object: 'text';
+  leaves: { object: 'leaf'; text: string; marks: { object: 'mark'; type: Mark }[] }[];
+}
+export interface InlineNode {
+  object: 'inline';
+  type: 'link' | 'inline-image';
+  isVoid: boolean;
+  data: { ref: ContentRef; alt?: string };
+  nodes?: (TextNode | InlineNode)[];
+}
+export interface BlockNode {
+  object: 'block';
+  type: string;
+  isVoid: boolean;
+  data?: { syntax?: string; checked?: boolean; start?: number };
+  nodes?: (BlockNode | TextNode | InlineNode)[];
+}
+export interface JsonDocument {
+  object: 'document';
+  data: { schemaVersion: 1 };
+  nodes: BlockNode[];
+}
 
-const text = (value: string, marks: Mark[]): Json => ({
+const text = (value: string, marks: Mark[]): TextNode => ({
   object: 'text',
   leaves: [{ object: 'leaf', text: value, marks: marks.map((type) => ({ object: 'mark', type })) }],
 });
 
-function contentRef(target: string): Json {
+function contentRef(target: string): ContentRef {
   const c = classifyTarget(target);
   if (c.kind === 'page') return { kind: 'page', page: c.page };
   if (c.kind === 'file') return { kind: 'file', file: c.file };
@@ -24,8 +47,8 @@ function contentRef(target: string): Json {
   return { kind: 'url', url: target };
 }
 
-function inlines(nodes: Inline[]): Json[] {
-  const out = nodes.map((n) => {
+function inlines(nodes: Inline[]): (TextNode | InlineNode)[] {
+  const out = nodes.map((n): TextNode | InlineNode => {
     if (n.t === 'text') return text(n.text, n.marks);
     if (n.t === 'image') {
       const ref = contentRef(n.target);
@@ -37,7 +60,7 @@ function inlines(nodes: Inline[]): Json[] {
   return out.length ? out : [text('', [])];
 }
 
-function block(b: Block, inQuote = false): Json[] {
+function block(b: Block, inQuote = false): BlockNode[] {
   switch (b.t) {
     case 'heading':
       return [{ object: 'block', type: `heading-${b.level}`, isVoid: false, data: {}, nodes: inlines(b.inlines) }];
@@ -61,7 +84,7 @@ function block(b: Block, inQuote = false): Json[] {
       ];
     case 'list': {
       const type = b.tasks ? 'list-tasks' : b.ordered ? 'list-ordered' : 'list-unordered';
-      const items = b.items.map((it) => ({
+      const items = b.items.map((it): BlockNode => ({
         object: 'block',
         type: 'list-item',
         isVoid: false,
@@ -75,72 +98,101 @@ function block(b: Block, inQuote = false): Json[] {
   }
 }
 
-export function markdownToDocument(markdown: string): Json {
+export function markdownToDocument(markdown: string): JsonDocument {
   return { object: 'document', data: { schemaVersion: 1 }, nodes: parseBlocks(markdown).flatMap((b) => block(b)) };
 }
 
 // ---- JSONDocument → markdown (for writes that send a document instead of markdown) ----
+// The document arrives as untrusted JSON: every value is `unknown` and is read through `prop`.
 
-function refToTarget(ref: Json | undefined, field: string): string {
-  switch (ref?.kind) {
+/** `value[key]` when value is an object, else undefined (like `value?.[key]` on parsed JSON). */
+function prop(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+const str = (value: unknown): string => String(value);
+const MARKS: readonly Mark[] = ['bold', 'italic', 'code', 'strikethrough'];
+const isMark = (value: unknown): value is Mark => (MARKS as readonly unknown[]).includes(value);
+
+function refToTarget(ref: unknown, field: string): string {
+  const kind = prop(ref, 'kind');
+  const page = prop(ref, 'page');
+  const anchor = prop(ref, 'anchor');
+  switch (kind) {
     case 'page':
-      return `/pages/${ref.page}${ref.anchor ? `#${ref.anchor}` : ''}`;
+      return `/pages/${str(page)}${anchor ? `#${str(anchor)}` : ''}`;
     case 'file':
-      return `/files/${ref.file}`;
+      return `/files/${str(prop(ref, 'file'))}`;
     case 'anchor':
-      return ref.page ? `/pages/${ref.page}#${ref.anchor}` : `#${ref.anchor}`;
+      return page ? `/pages/${str(page)}#${str(anchor)}` : `#${str(anchor)}`;
     case 'url':
-      return String(ref.url);
+      return str(prop(ref, 'url'));
     default:
-      throw new BadRequest(`${field}.data.ref: unsupported content reference kind ${JSON.stringify(ref?.kind)}`);
+      throw new BadRequest(`${field}.data.ref: unsupported content reference kind ${JSON.stringify(kind)}`);
   }
+}
+
+/** An optional array field: absent (null/undefined) reads as empty; anything else but an array is a 400. */
+function optionalArray(value: unknown, field: string): unknown[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw new BadRequest(`${field}: must be an array`);
+  return value as unknown[];
 }
 
 function toInlines(nodes: unknown, field: string): Inline[] {
   if (!Array.isArray(nodes)) throw new BadRequest(`${field}.nodes: must be an array`);
-  return nodes.flatMap((n: Json, i): Inline[] => {
+  return (nodes as unknown[]).flatMap((n, i): Inline[] => {
     const f = `${field}.nodes[${i}]`;
-    if (n?.object === 'text') {
-      if (!Array.isArray(n.leaves)) throw new BadRequest(`${f}.leaves: must be an array`);
-      return n.leaves.map((l: Json) => ({
+    const object = prop(n, 'object');
+    const type = prop(n, 'type');
+    if (object === 'text') {
+      const leaves = prop(n, 'leaves');
+      if (!Array.isArray(leaves)) throw new BadRequest(`${f}.leaves: must be an array`);
+      return (leaves as unknown[]).map((l, k) => ({
         t: 'text' as const,
-        text: String(l?.text ?? ''),
-        marks: (l?.marks ?? []).map((m: Json) => m?.type).filter((m: string) => ['bold', 'italic', 'code', 'strikethrough'].includes(m)),
+        text: str(prop(l, 'text') ?? ''),
+        marks: optionalArray(prop(l, 'marks'), `${f}.leaves[${k}].marks`)
+          .map((m) => prop(m, 'type'))
+          .filter(isMark),
       }));
     }
-    if (n?.object === 'inline' && n.type === 'link') return [{ t: 'link', target: refToTarget(n.data?.ref, f), children: toInlines(n.nodes, f) }];
-    if (n?.object === 'inline' && n.type === 'inline-image') return [{ t: 'image', target: refToTarget(n.data?.ref, f), alt: String(n.data?.alt ?? '') }];
-    throw new BadRequest(`${f}: unsupported inline node ${JSON.stringify(n?.type ?? n?.object)}`);
+    const data = prop(n, 'data');
+    if (object === 'inline' && type === 'link') return [{ t: 'link', target: refToTarget(prop(data, 'ref'), f), children: toInlines(prop(n, 'nodes'), f) }];
+    if (object === 'inline' && type === 'inline-image') return [{ t: 'image', target: refToTarget(prop(data, 'ref'), f), alt: str(prop(data, 'alt') ?? '') }];
+    throw new BadRequest(`${f}: unsupported inline node ${JSON.stringify(type ?? object)}`);
   });
 }
 
 function toMarkdown(nodes: unknown, field: string, indent = ''): string[] {
   if (!Array.isArray(nodes)) throw new BadRequest(`${field}.nodes: must be an array`);
   const out: string[] = [];
-  nodes.forEach((n: Json, i) => {
+  (nodes as unknown[]).forEach((n, i) => {
     const f = `${field}.nodes[${i}]`;
-    const type = String(n?.type);
-    if (n?.object !== 'block') throw new BadRequest(`${f}: must be a block`);
-    if (/^heading-[1-3]$/.test(type)) out.push(`${indent}${'#'.repeat(Number(type.slice(-1)))} ${inlineToMarkdown(toInlines(n.nodes, f))}`, '');
+    const type = str(prop(n, 'type'));
+    const children = prop(n, 'nodes');
+    const data = prop(n, 'data');
+    if (prop(n, 'object') !== 'block') throw new BadRequest(`${f}: must be a block`);
+    if (/^heading-[1-3]$/.test(type)) out.push(`${indent}${'#'.repeat(Number(type.slice(-1)))} ${inlineToMarkdown(toInlines(children, f))}`, '');
     else if (type === 'paragraph')
       out.push(
-        ...inlineToMarkdown(toInlines(n.nodes, f))
+        ...inlineToMarkdown(toInlines(children, f))
           .split('\n')
           .map((l) => indent + l),
         '',
       );
     else if (type === 'divider') out.push(`${indent}---`, '');
     else if (type === 'code') {
-      const lines = (n.nodes ?? []).map((l: Json, j: number) =>
-        inlineToMarkdown(toInlines(l?.nodes, `${f}.nodes[${j}]`).map((x) => (x.t === 'text' ? { ...x, marks: [] } : x))).replace(/\\(.)/g, '$1'),
+      const lines = optionalArray(children, `${f}.nodes`).map((l, j) =>
+        inlineToMarkdown(toInlines(prop(l, 'nodes'), `${f}.nodes[${j}]`).map((x) => (x.t === 'text' ? { ...x, marks: [] } : x))).replace(/\\(.)/g, '$1'),
       );
-      out.push(`${indent}\`\`\`${n.data?.syntax ?? ''}`, ...lines.map((l: string) => indent + l), `${indent}\`\`\``, '');
-    } else if (type === 'blockquote') out.push(...toMarkdown(n.nodes, f).map((l) => `${indent}> ${l}`.trimEnd()), '');
+      out.push(`${indent}\`\`\`${str(prop(data, 'syntax') ?? '')}`, ...lines.map((l) => indent + l), `${indent}\`\`\``, '');
+    } else if (type === 'blockquote') out.push(...toMarkdown(children, f).map((l) => `${indent}> ${l}`.trimEnd()), '');
     else if (type === 'list-unordered' || type === 'list-ordered' || type === 'list-tasks') {
-      (n.nodes ?? []).forEach((item: Json, j: number) => {
-        const marker = type === 'list-ordered' ? `${(n.data?.start ?? 1) + j}.` : '-';
-        const check = type === 'list-tasks' ? `[${item?.data?.checked ? 'x' : ' '}] ` : '';
-        const body = toMarkdown(item?.nodes, `${f}.nodes[${j}]`).filter((l, k, all) => !(l === '' && k === all.length - 1));
+      const start = prop(data, 'start');
+      optionalArray(children, `${f}.nodes`).forEach((item, j) => {
+        const marker = type === 'list-ordered' ? `${(typeof start === 'number' ? start : 1) + j}.` : '-';
+        const check = type === 'list-tasks' ? `[${prop(prop(item, 'data'), 'checked') ? 'x' : ' '}] ` : '';
+        const body = toMarkdown(prop(item, 'nodes'), `${f}.nodes[${j}]`).filter((l, k, all) => !(l === '' && k === all.length - 1));
         const pad = ' '.repeat(marker.length + 1);
         body.forEach((l, k) => out.push(k === 0 ? `${indent}${marker} ${check}${l}` : l === '' ? '' : `${indent}${pad}${l}`));
       });
@@ -152,9 +204,8 @@ function toMarkdown(nodes: unknown, field: string, indent = ''): string[] {
 
 /** Markdown of a JSONDocument; 400 naming the node for anything outside the supported subset. */
 export function documentToMarkdown(doc: unknown, field: string): string {
-  const d = doc as Json;
-  if (!d || typeof d !== 'object' || d.object !== 'document') throw new BadRequest(`${field}.object: must be "document"`);
-  const lines = toMarkdown(d.nodes, field);
+  if (prop(doc, 'object') !== 'document') throw new BadRequest(`${field}.object: must be "document"`);
+  const lines = toMarkdown(prop(doc, 'nodes'), field);
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines.join('\n');
 }

@@ -1,5 +1,5 @@
 import { BadRequest } from '@app/platform';
-import { documentToMarkdown, markdownToDocument } from './document';
+import { BlockNode, documentToMarkdown, InlineNode, markdownToDocument, TextNode } from './document';
 import { findLinks } from './links';
 import { parsePageMarkdown, renderPageMarkdown } from './page-markdown';
 
@@ -32,7 +32,7 @@ describe('markdown', () => {
   it('renders documents with headings, marks, links as content refs, lists, code, quotes and dividers', () => {
     const doc = markdownToDocument(sample);
     expect(doc.object).toBe('document');
-    expect(doc.nodes.map((n: any) => n.type)).toEqual([
+    expect(doc.nodes.map((n) => n.type)).toEqual([
       'heading-2',
       'paragraph',
       'list-unordered',
@@ -43,11 +43,14 @@ describe('markdown', () => {
       'divider',
       'paragraph',
     ]);
-    const para = doc.nodes[1].nodes;
-    expect(para.find((n: any) => n.type === 'link').data.ref).toEqual({ kind: 'page', page: 'abc' });
-    expect(para.find((n: any) => n.type === 'inline-image').data.ref).toEqual({ kind: 'file', file: 'f1' });
-    expect(para[1].leaves[0]).toEqual({ object: 'leaf', text: 'npm i', marks: [{ object: 'mark', type: 'bold' }] });
-    expect(doc.nodes[2].nodes[1].nodes[1].type).toBe('list-ordered');
+    const para = doc.nodes[1].nodes ?? [];
+    const inlineOfType = (type: string) => para.find((n): n is InlineNode => n.object === 'inline' && n.type === type);
+    expect(inlineOfType('link')?.data.ref).toEqual({ kind: 'page', page: 'abc' });
+    expect(inlineOfType('inline-image')?.data.ref).toEqual({ kind: 'file', file: 'f1' });
+    const bold = para[1] as TextNode;
+    expect(bold.leaves[0]).toEqual({ object: 'leaf', text: 'npm i', marks: [{ object: 'mark', type: 'bold' }] });
+    const secondItem = doc.nodes[2].nodes?.[1] as BlockNode;
+    expect(secondItem.nodes?.[1]).toMatchObject({ object: 'block', type: 'list-ordered' });
   });
 
   it('round-trips markdown → document → markdown → document', () => {
@@ -63,6 +66,12 @@ describe('markdown', () => {
         'changes[0].document.document.nodes[0].type: unsupported block type "tabs" (supported: headings, paragraph, lists, code, blockquote, divider)',
       ),
     );
+  });
+
+  it('rejects a leaf whose marks are not an array with a 400 naming it (was a TypeError)', () => {
+    const leaf = { object: 'leaf', text: 'x', marks: 'bold' };
+    const doc = { object: 'document', nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [leaf] }] }] };
+    expect(() => documentToMarkdown(doc, 'document')).toThrow(new BadRequest('document.nodes[0].nodes[0].leaves[0].marks: must be an array'));
   });
 
   it('reads frontmatter and the title heading, and renders them back identically', () => {

@@ -18,11 +18,15 @@ const STRING_KEYS = ['title', 'description', 'icon', 'emoji', 'slug', 'condition
 function scalar(raw: string): string {
   const v = raw.trim();
   if (v.startsWith('"')) {
+    let parsed: unknown;
     try {
-      return JSON.parse(v);
+      parsed = JSON.parse(v);
     } catch {
       throw new Error('unterminated double-quoted value');
     }
+    // JSON text starting with a double quote can only parse to a string; the check narrows the type.
+    if (typeof parsed !== 'string') throw new Error('unterminated double-quoted value');
+    return parsed;
   }
   if (v.startsWith("'") && v.endsWith("'") && v.length >= 2) return v.slice(1, -1).replace(/''/g, "'");
   return v;

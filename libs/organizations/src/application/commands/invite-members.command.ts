@@ -2,7 +2,7 @@ import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cq
 import { EventSourcing, ReadStore, Role } from '@app/platform';
 import { RegisterUserCommand } from '@app/identity';
 import { ssoGranted } from '../../domain/members';
-import { CommandOf, DataOf, organizationStream, requireAdmin, ResolvedInvite } from '../../domain/organization';
+import { CommandOf, organizationStream, requireAdmin, ResolvedInvite } from '../../domain/organization';
 import { organization } from '../../domain/organization.decider';
 import { MEMBERS } from '../queries/read-models';
 
@@ -58,7 +58,7 @@ export class InviteMembersHandler implements ICommandHandler<InviteMembersComman
         precondition: (s) => requireAdmin(s, organizationId, actorId, 'invite members'),
       },
     );
-    const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => (e.data).userId);
+    const users = r.events.filter((e) => e.type === 'OrganizationMemberAdded').map((e) => e.data.userId);
     const failedSSOEmails = invites.filter((i) => !ssoGranted(sso, i)).map((i) => i.email);
     return { users, invited: users.length, ...(sso ? { failedSSOEmails } : {}) };
   }
