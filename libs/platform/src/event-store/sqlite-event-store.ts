@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { StatementCache } from '../sqlite/statement-cache';
 import { EventEmitter } from 'events';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -76,7 +77,7 @@ export class SqliteEventStore extends EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly subscriptions = new Set<{ stop: () => void }>();
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements: StatementCache;
 
   constructor(
     file: string,
@@ -85,6 +86,7 @@ export class SqliteEventStore extends EventStore {
     super();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
+    this.statements = new StatementCache(this.db);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
@@ -102,14 +104,8 @@ export class SqliteEventStore extends EventStore {
     this.appended.setMaxListeners(0);
   }
 
-  /** Prepared once per SQL text: preparing costs more than many of the statements it runs. */
   private stmt(sql: string): Database.Statement {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.statements.set(sql, st);
-    }
-    return st;
+    return this.statements.get(sql);
   }
 
   private lastRevision(stream: string): number {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { StatementCache } from '../sqlite/statement-cache';
 import { randomUUID } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -29,7 +30,7 @@ export class SqliteReadStore extends ReadStore {
   private readonly db: Database.Database;
   private readonly owner = new Map<string, string>();
   private readonly collections = new Map<string, CollectionDefinition[]>();
-  private statements = new Map<string, Database.Statement>();
+  private readonly statements: StatementCache;
   private readonly tableNames = new Map<string, string>();
   /**
    * The JSON of documents projections read while they apply events (null: no such document),
@@ -50,6 +51,7 @@ export class SqliteReadStore extends ReadStore {
     super();
     fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file);
+    this.statements = new StatementCache(this.db);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
@@ -63,14 +65,8 @@ export class SqliteReadStore extends ReadStore {
     this.commitTx = this.db.transaction((...args: Parameters<SqliteReadStore['commitInTx']>) => this.commitInTx(...args));
   }
 
-  /** Prepared once per SQL text; dropped whenever tables change (statements would go stale). */
   private stmt(sql: string): Database.Statement {
-    let st = this.statements.get(sql);
-    if (!st) {
-      st = this.db.prepare(sql);
-      this.statements.set(sql, st);
-    }
-    return st;
+    return this.statements.get(sql);
   }
 
   private table(collection: string, generation: number) {
