@@ -10,6 +10,7 @@ import { openContext, runCli } from '../apps/cli/src/cli';
 import { CreateSpaceCommand } from '../libs/spaces/src/application/commands/create-space';
 import { parseCreateSpace } from '../libs/spaces/src/http/space.bodies';
 import { decideUpdate, space, SpaceEvent, SpaceState, spaceStream } from '../libs/spaces/src/domain/space';
+import { freePort } from './http';
 import { percentile } from './stats';
 
 /**
@@ -36,17 +37,6 @@ type BatchAppend = { stream: string; events: NewEvent[]; expected: ExpectedRevis
 
 const log = (line: string) => process.stderr.write(`[bench:catch-up] ${line}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const canConnect = (port: number) =>
   new Promise<boolean>((resolve) => {

@@ -1,10 +1,10 @@
 import { ChildProcess, execFile, spawn } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
 import { Worker } from 'worker_threads';
+import { createSpaceOver, freePort } from './http';
 import { ms, percentile } from './stats';
 
 /**
@@ -70,17 +70,6 @@ function entry(app: 'api' | 'cli'): { root: string; args: string[] } {
   return { root, args: ['-r', './test/support/register-ts.js', `apps/${app}/src/main.ts`] };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -137,16 +126,7 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
     );
     const { organizationId, token } = JSON.parse(stdout.trim().split('\n')[0]) as { organizationId: string; token: string };
     const headers = { authorization: `Bearer ${token}` };
-    const createSpace = async (title: string): Promise<string> => {
-      const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/spaces`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ title }),
-      });
-      const text = await res.text();
-      if (res.status !== 201) throw new Error(`POST /v1/orgs/${organizationId}/spaces -> ${res.status}: ${text}`);
-      return (JSON.parse(text) as { id: string }).id;
-    };
+    const createSpace = (title: string): Promise<string> => createSpaceOver(baseUrl, organizationId, token, title);
     const getPath = `/v1/spaces/${await createSpace('Overload space')}`;
     const patchPaths: string[] = [];
     for (let i = 0; i < OVERLOAD.patchLoops; i++) patchPaths.push(`/v1/spaces/${await createSpace(`Overload patch ${i}`)}`);

@@ -24,6 +24,7 @@ import { configureHttp } from '../apps/api/src/bootstrap';
 import { openContext, runCli } from '../apps/cli/src/cli';
 import { SpaceCreated, SpaceEvent, spaceStream } from '../libs/spaces/src/domain/space';
 import { LoadResult, runLoad } from './load';
+import { createSpaceOver } from './http';
 import { int, ms, percentile, rate, timed } from './stats';
 
 /**
@@ -179,16 +180,7 @@ async function benchHttp(dataDir: string): Promise<Row[]> {
     await engine.waitForHead();
     const headers = { authorization: `Bearer ${token}` };
 
-    const createSpace = async (title: string): Promise<string> => {
-      const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/spaces`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ title }),
-      });
-      const text = await res.text();
-      if (res.status !== 201) throw new Error(`POST /v1/orgs/${organizationId}/spaces -> ${res.status}: ${text}`);
-      return (JSON.parse(text) as { id: string }).id;
-    };
+    const createSpace = (title: string): Promise<string> => createSpaceOver(baseUrl, organizationId, token, title);
     const getSpaceId = await createSpace('Bench space');
     const getPath = `/v1/spaces/${getSpaceId}`;
     const sample = await fetch(baseUrl + getPath, { headers });
