@@ -1,20 +1,11 @@
 import { given } from '@app/platform/testing/given';
 import { CannotMoveIntoItself, collection, CollectionCommand, CollectionCreated, CollectionEvent, CollectionNotFound } from './collection';
 import { CannotBeMoved, TransferWouldNotChange } from './space-moves';
+import { collectionCreatedData } from './testing/spaces.fixtures';
 
 const at = (iso: string) => new Date(iso);
 const T = '2026-01-02T00:00:00.000Z';
-const data: CollectionCreated = {
-  collectionId: 'c1',
-  organizationId: 'o1',
-  title: 'Guides',
-  description: '',
-  parent: null,
-  position: 'V',
-  defaultLevel: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  createdBy: 'u1',
-};
+const data = collectionCreatedData;
 const created: CollectionEvent = { type: 'CollectionCreated', data };
 const deleted: CollectionEvent = { type: 'CollectionDeleted', data: { collectionId: 'c1', organizationId: 'o1', parent: null, deletedAt: T } };
 const granted = (userId: string, role: 'read' | 'edit', previousRole: 'read' | null = null): CollectionEvent => ({

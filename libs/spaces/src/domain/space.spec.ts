@@ -1,31 +1,14 @@
 import { given } from '@app/platform/testing/given';
-import { RestoreWindowExpired, space, SpaceCommand, SpaceCreated, SpaceEvent, SpaceNotFound, SpaceSettings } from './space';
+import { RestoreWindowExpired, space, SpaceCommand, SpaceEvent, SpaceNotFound, SpaceSettings } from './space';
 import { VisibilityNeedsCollection } from './space-visibility';
+import { spaceCreatedData, spaceSettings } from './testing/spaces.fixtures';
 
 /* The space decider's lifecycle: create, duplicate, update, delete, restore, purge. */
 
 const at = (iso: string) => new Date(iso);
 const T0 = '2026-01-01T00:00:00.000Z';
-const settings: SpaceSettings = {
-  title: 'Docs',
-  emoji: '',
-  icon: null,
-  visibility: 'private',
-  editMode: 'live',
-  language: null,
-  defaultLevel: null,
-  mergeRules: { type: 'inherit' },
-};
-const data: SpaceCreated = {
-  ...settings,
-  spaceId: 's1',
-  organizationId: 'o1',
-  parent: null,
-  position: 'V',
-  revision: 'r1',
-  createdAt: T0,
-  duplicatedFrom: null,
-};
+const settings = spaceSettings;
+const data = spaceCreatedData;
 const created: SpaceEvent = { type: 'SpaceCreated', data };
 const inCollection: SpaceEvent = { type: 'SpaceCreated', data: { ...data, parent: 'c1', visibility: 'in-collection' } };
 const deleted = (deletedAt: string): SpaceEvent => ({ type: 'SpaceDeleted', data: { spaceId: 's1', organizationId: 'o1', deletedAt } });

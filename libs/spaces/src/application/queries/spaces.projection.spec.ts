@@ -6,6 +6,7 @@ import { TREE } from './content-tree';
 import { GRANTS } from './grants.read-model';
 import { SPACES, spacesProjection } from './spaces.projection';
 import { TEAM_REFS } from './team.views';
+import { collectionCreatedData, spaceCreatedData } from '../../domain/testing/spaces.fixtures';
 
 /*
  * Given events → documents of the spaces projection (spaces, collections, the content tree,
@@ -20,23 +21,7 @@ const T2 = '2026-01-03T00:00:00.000Z';
 const space = (e: SpaceEvent): GivenEvent => e;
 const coll = (e: CollectionEvent): GivenEvent => e;
 
-const spaceData: SpaceCreated = {
-  spaceId: 's1',
-  organizationId: 'o1',
-  parent: null,
-  position: 'V',
-  revision: 'r1',
-  createdAt: T0,
-  duplicatedFrom: null,
-  title: 'Docs',
-  emoji: '',
-  icon: null,
-  visibility: 'private',
-  editMode: 'live',
-  language: null,
-  defaultLevel: null,
-  mergeRules: { type: 'inherit' },
-};
+const spaceData: SpaceCreated = spaceCreatedData;
 const spaceDoc = { ...spaceData, id: 's1', status: 'active', updatedAt: T0, deletedAt: null, seq: 1, users: {}, teams: {} };
 const entry = (kind: 'space' | 'collection', itemId: string, at: number, over: Record<string, unknown> = {}) => ({
   id: `${itemId}@${at}`,
@@ -136,17 +121,7 @@ describe('spaces projection: grants', () => {
   });
 
   it('a team revoke on a collection removes the embedded role and the listing document', async () => {
-    const created: CollectionCreated = {
-      collectionId: 'c1',
-      organizationId: 'o1',
-      title: 'Guides',
-      description: '',
-      parent: null,
-      position: 'V',
-      defaultLevel: null,
-      createdAt: T0,
-      createdBy: 'u1',
-    };
+    const created: CollectionCreated = collectionCreatedData;
     const docs = await projectionOf(spacesProjection, [
       coll({ type: 'CollectionCreated', data: created }),
       coll({ type: 'CollectionTeamPermissionGranted', data: { collectionId: 'c1', organizationId: 'o1', teamId: 't1', role: 'review', previousRole: null } }),
@@ -161,17 +136,7 @@ describe('spaces projection: grants', () => {
 });
 
 describe('spaces projection: collections', () => {
-  const created: CollectionCreated = {
-    collectionId: 'c1',
-    organizationId: 'o1',
-    title: 'Guides',
-    description: '',
-    parent: null,
-    position: 'V',
-    defaultLevel: null,
-    createdAt: T0,
-    createdBy: 'u1',
-  };
+  const created: CollectionCreated = collectionCreatedData;
   const doc = {
     id: 'c1',
     organizationId: 'o1',
