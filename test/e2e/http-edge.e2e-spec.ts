@@ -396,7 +396,15 @@ describe('HTTP edge (e2e)', () => {
         expect(res.headers['access-control-allow-origin']).toBe(origin);
         const exposed = String(res.headers['access-control-expose-headers']).toLowerCase().split(/,\s*/);
         expect(exposed).toEqual(
-          expect.arrayContaining(['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'x-request-id', 'etag', 'retry-after']),
+          expect.arrayContaining([
+            'x-ratelimit-limit',
+            'x-ratelimit-remaining',
+            'x-ratelimit-reset',
+            'x-request-id',
+            'etag',
+            'retry-after',
+            'idempotent-replayed',
+          ]),
         );
       }
     });
