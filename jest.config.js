@@ -26,6 +26,9 @@ const common = {
 };
 module.exports = {
   testTimeout: 60000,
+  // A test that times out leaves its server running; on 2 cores Jest runs in band, in its own
+  // process, which would then never exit (CI once ran into its 90-minute limit that way).
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     { ...common, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.contract-spec.ts'] },

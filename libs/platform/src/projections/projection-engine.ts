@@ -324,7 +324,10 @@ export class ProjectionEngine {
     for (;;) {
       const head = await this.events.headPosition();
       while ([...this.runners.values()].some((r) => r.position < head)) {
-        if (Date.now() > deadline) throw new Error(`projections did not reach position ${head} within ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          const behind = [...this.runners.values()].filter((r) => r.position < head).map((r) => `${r.name} at ${r.position}`);
+          throw new Error(`projections did not reach position ${head} within ${timeoutMs} ms: ${behind.join(', ')}`);
+        }
         await new Promise((r) => setTimeout(r, 5));
       }
       if ((await this.events.headPosition()) === head) return;
