@@ -10,9 +10,38 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// ESM-only packages that the CommonJS test build must compile too (Node itself loads them
-// with require(esm) at run time).
-const esmOnly = ['fractional-indexing'];
+// ESM-only packages (regex fragments of package names) that the CommonJS test build must
+// compile too (Node itself loads them with require(esm) at run time). The unified/mdast stack
+// is a family of small ESM packages, hence the prefixes.
+const esmOnly = [
+  'fractional-indexing',
+  'micromark[a-z-]*',
+  'mdast-util-[a-z-]+',
+  'unist-util-[a-z-]+',
+  'hast-util-[a-z-]+',
+  'vfile[a-z-]*',
+  'decode-named-character-reference',
+  'character-entities[a-z0-9-]*',
+  'devlop',
+  'escape-string-regexp',
+  'ccount',
+  'longest-streak',
+  'markdown-table',
+  'zwitch',
+  'trim-lines',
+  'property-information',
+  'space-separated-tokens',
+  'comma-separated-tokens',
+  'html-void-elements',
+  'stringify-entities',
+  'fault',
+  'file-type',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer/[a-z-]+',
+  '@borewit/[a-z-]+',
+];
 const common = {
   transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
