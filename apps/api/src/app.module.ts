@@ -4,11 +4,12 @@ import { IdentityModule } from '@app/identity';
 import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
 import { ContentModule } from '@app/content';
+import { SitesModule } from '@app/sites';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
-export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule];
+export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule, SitesModule];
 
 @Module({})
 export class AppModule {
