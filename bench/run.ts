@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { runContentBench } from './content-bench';
 import { runCatchUpBench } from './catch-up';
 import { runOverloadBench } from './overload';
+import { runPdfBench } from './pdf-bench';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -409,6 +410,11 @@ const PARTS: Record<string, () => Promise<void>> = {
   overload: async () => {
     process.stdout.write((await runOverloadBench()).join('\n') + '\n');
   },
+  pdf: async () => {
+    const r = await runPdfBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
 };
 
 async function main(): Promise<void> {
@@ -435,6 +441,8 @@ async function main(): Promise<void> {
     const catchUp = await runCatchUpBench();
     log('overload (500 connections)');
     const overload = await runOverloadBench();
+    log('pdf (a 500-page space)');
+    const pdf = await runPdfBench();
     const [getRow, patchRow, lagRow, bareRow, ceilingRow] = httpRows;
     const rows = [...appendRows, getRow, patchRow, lagRow, ...rebuildRows, bareRow, ceilingRow];
 
@@ -466,6 +474,12 @@ async function main(): Promise<void> {
       'The server process (main.ts) on its own, 500 keep-alive connections (25 of them PATCH loops) sending back to back for 10 s and retrying 503s at once; a timeout is an answer after 2 s or none.',
       '',
       ...overload,
+      '',
+      '### PDF: a 500-page space through the signed link',
+      '',
+      ...pdf.details.map((d) => `- ${d}`),
+      '',
+      pdf.line,
       '',
       `Total run time: ${(Math.round((performance.now() - started) / 100) / 10).toFixed(1)} s`,
     ];

@@ -41,9 +41,38 @@ describe('projections on every read-store adapter (contract)', () => {
       changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: '# Intro\n\nSee [other](https://example.com).' } }],
     });
     await as('post', `/v1/spaces/${space.id}/change-requests/${cr.id}/merge`);
+    // Comments: on the space and on a change request, a reply, a reaction, a resolution, a deleted thread.
+    const note = (await as('post', `/v1/spaces/${space.id}/comments`, { body: { markdown: 'Note' } })).body.id;
+    await as('post', `/v1/spaces/${space.id}/comments/${note}/replies`, { body: { markdown: 'Reply' } });
+    await as('put', `/v1/spaces/${space.id}/comments/${note}`, { resolved: true, addedReactions: ['👍'] });
+    const open = (await as('post', `/v1/spaces/${space.id}/change-requests`, { subject: 'Discussed' })).body.id;
+    await as('post', `/v1/spaces/${space.id}/change-requests/${open}/comments`, { body: { markdown: 'Open' } });
+    const dropped = (await as('post', `/v1/spaces/${space.id}/change-requests/${open}/comments`, { body: { markdown: 'Gone' } })).body.id;
+    await as('delete', `/v1/spaces/${space.id}/change-requests/${open}/comments/${dropped}`);
     await as('delete', `/v1/spaces/${other.id}`);
     await as('patch', `/v1/orgs/${boot.organizationId}`, { inviteLinks: true });
     await as('post', `/v1/orgs/${boot.organizationId}/link-invites`, { role: 'read' });
+    // Site services (share links, MCP servers, adaptive schema, redirects, hostnames, subdomains), one deleted site.
+    const site = `/v1/orgs/${boot.organizationId}/sites/${(await as('post', `/v1/orgs/${boot.organizationId}/sites`, { title: 'Handbook', spaces: [space.id] })).body.id}`;
+    const siteSpace = (await t.http.get(`${site}/site-spaces`).set(bearer(boot.token))).body.items[0].id;
+    const link = (await as('post', `${site}/share-links`, { name: 'Reviewers' })).body.id;
+    await as('patch', `${site}/share-links/${link}`, { active: false });
+    await as('post', `${site}/mcp-servers`, { name: 'Tools', url: 'https://mcp.example.com', headers: { 'X-Key': 'k' } });
+    await as('put', `${site}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } });
+    await as('post', `${site}/redirects`, { source: '/old', destination: { kind: 'site-space', siteSpaceId: siteSpace } });
+    await as('patch', site, { hostname: 'docs.projection-example.com' });
+    await as('patch', `/v1/orgs/${boot.organizationId}`, { hostname: 'projection-org' });
+    const gone = `/v1/orgs/${boot.organizationId}/sites/${(await as('post', `/v1/orgs/${boot.organizationId}/sites`, { title: 'Gone' })).body.id}`;
+    await as('post', `${gone}/share-links`, { name: 'Gone' });
+    await as('delete', gone);
+    // Site structure and customization (sites projection): sections, a group, a move, overrides, a deleted space.
+    const section = (await as('post', `${site}/sections`, { spaceId: space.id, title: 'Reference' })).body.id;
+    await as('post', `${site}/section-groups`, { title: 'Developers', sections: [section] });
+    await as('put', `${site}/customization`, { styling: { corners: 'straight' } });
+    await as('patch', `${site}/site-spaces/${siteSpace}/customization`, { title: 'Docs', styling: { theme: 'bold' } });
+    await as('post', `${site}/publish`);
+    for (const list of ['share-links', 'mcp-servers', 'redirects']) expect((await t.http.get(`${site}/${list}`).set(bearer(boot.token))).body.count).toBe(1);
+    expect((await t.http.get('/v1/custom-hostnames/docs.projection-example.com').set(bearer(boot.token))).status).toBe(200);
     await t.engine.drain();
 
     engine = t.engine;

@@ -47,7 +47,7 @@ describe('authorization: every permission flag against its operation (e2e)', () 
     edit: (tk) => call('createChangeRequest', { spaceId }, tk, { body: { subject: 'Mine' } }),
     review: async (tk) => call('submitChangeRequestReview', { spaceId, changeRequestId: await newChangeRequest() }, tk, { body: { status: 'approved' } }),
     merge: async (tk) => call('mergeChangeRequest', { spaceId, changeRequestId: await newChangeRequest() }, tk),
-    comment: null, // comments context: not built yet
+    comment: (tk) => call('postCommentInSpace', { spaceId }, tk, { body: { body: { markdown: 'A remark' } } }),
     triggerGitSync: null, // git sync: not built yet
     installIntegration: null, // integrations: not built yet
   };

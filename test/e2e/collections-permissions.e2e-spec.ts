@@ -86,8 +86,8 @@ describe('collection permissions (e2e)', () => {
   it('the collection defaultLevel raises members on everything inside', async () => {
     expect(await spaceFlags(reader)).toMatchObject({ view: true, comment: false });
     await call('updateCollectionById', { collectionId: sub }, admin.token, { body: { defaultLevel: 'comment' } });
-    // The comment flag stays false (comments are not served); the aggregate below shows the raised role.
-    expect(await spaceFlags(reader)).toMatchObject({ view: true, comment: false, edit: false });
+    // The raised role holds the comment flag; the aggregate below shows it.
+    expect(await spaceFlags(reader)).toMatchObject({ view: true, comment: true, edit: false });
     expect(await collectionFlags(reader, root)).toEqual({ view: true, admin: false, viewInviteLinks: false, create: false });
   });
 

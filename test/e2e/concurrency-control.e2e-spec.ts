@@ -22,7 +22,11 @@ function routesOf(t: TestApp): string[] {
   const app = t.app.getHttpAdapter().getInstance() as { router: { stack: any[] } };
   return app.router.stack.filter((l) => l.route).flatMap((l) => Object.keys(l.route.methods).map((m) => `${m.toUpperCase()} ${l.route.path}`));
 }
-const fill = (route: string, ids: Ids) => route.split(' ')[1].replace(/[:*](\w+)/g, (_, name) => encodeURIComponent(ids[name] ?? RANDOM));
+/** Under a change request, a comment's ids are those of its own comment (`cr:commentId`). */
+const fill = (route: string, ids: Ids) =>
+  route
+    .split(' ')[1]
+    .replace(/[:*](\w+)/g, (_, name) => encodeURIComponent((route.includes('/change-requests/') ? ids[`cr:${name}`] : undefined) ?? ids[name] ?? RANDOM));
 const STRONG_TAG = /^"[\x21\x23-\x7e]+"$/;
 
 describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempotency-Key (e2e)', () => {
@@ -82,17 +86,37 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
         changes: [
           { operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello' } },
           { operation: 'insert_files', files: [{ name: 'notes.txt', contentType: 'text/plain', base64: Buffer.from('hi').toString('base64') }] },
+          { operation: 'insert_reusable_content', title: 'Shared', document: { markdown: 'Shared words' } },
         ],
       })
       .expect(200);
     await a.post(`${crs}/${first}/merge`).expect(200);
     ids.revisionId = (await a.get(`/v1/spaces/${ids.spaceId}/content`).expect(200)).body.id;
-    ids.pageId = (await a.get(`/v1/spaces/${ids.spaceId}/content/pages`).expect(200)).body.pages[0].id;
+    const intro = (await a.get(`/v1/spaces/${ids.spaceId}/content/pages`).expect(200)).body.pages[0];
+    ids.pageId = intro.id;
+    ids.documentId = intro.documentId;
+    ids.reusableContentId = (await a.get(`/v1/spaces/${ids.spaceId}/content`).expect(200)).body.reusableContents[0].id;
     ids.fileId = (await a.get(`/v1/spaces/${ids.spaceId}/content/files`).expect(200)).body.items[0].id;
     ids.changeRequestId = (await a.post(crs, { subject: 'Second' }).expect(201)).body.id;
     ids.reviewId = (await as(member).post(`${crs}/${ids.changeRequestId}/reviews`, { status: 'approved' }).expect(201)).body.id;
     await a.patch(org, { inviteLinks: true }).expect(200);
     ids.inviteId = (await a.post(`${org}/link-invites`, { role: 'read' }).expect(201)).body.id;
+    // A site with a section, a group and an MCP server.
+    ids.siteId = (await a.post(`${org}/sites`, { title: 'Site', spaces: [ids.spaceId] }).expect(201)).body.id;
+    const site = `${org}/sites/${ids.siteId}`;
+    ids.siteSectionId = (await a.post(`${site}/sections`, { spaceId: ids.spaceId }).expect(201)).body.id;
+    ids.siteSpaceId = (await a.get(`${site}/site-spaces`).expect(200)).body.items[0].id;
+    ids.siteSectionGroupId = (await a.post(`${site}/section-groups`, { title: 'Group', sections: [ids.siteSectionId] }).expect(201)).body.id;
+    ids.siteMcpServerId = (await a.post(`${site}/mcp-servers`, { name: 'Tools', url: 'https://mcp.example.com' }).expect(201)).body.id;
+    // A comment with a reply in the space, and one in the change request (each is found only where it was posted).
+    for (const [prefix, scope] of [
+      [`/v1/spaces/${ids.spaceId}`, ''],
+      [`${crs}/${ids.changeRequestId}`, 'cr:'],
+    ] as const) {
+      const comment = (await a.post(`${prefix}/comments`, { body: { markdown: 'Note' } }).expect(200)).body.id;
+      const reply = (await a.post(`${prefix}/comments/${comment}/replies`, { body: { markdown: 'Reply' } }).expect(200)).body.id;
+      Object.assign(ids, { [`${scope}commentId`]: comment, [`${scope}commentReplyId`]: reply });
+    }
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
   });
   afterAll(async () => {

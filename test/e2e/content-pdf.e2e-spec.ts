@@ -2,6 +2,7 @@ import { email, startTestApp, TestApp } from '../support/test-app';
 import { expectMatchesOperation } from '../support/reference-schema';
 import { api, flatten } from '../support/content-api';
 import { checkXref } from '../../libs/content/testing/pdf-check';
+import { pdfInfo, pdfText } from '../../libs/content/src/pdf/testing/poppler';
 
 const binary = (res: any, cb: (e: Error | null, b: Buffer) => void) => {
   const chunks: Buffer[] = [];
@@ -43,9 +44,12 @@ describe('change request PDF (e2e)', () => {
     const bytes: Buffer = pdf.body;
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     checkXref(bytes);
-    const text = bytes.toString('latin1');
-    for (const title of ['Getting started', 'Configuration', 'FAQ', 'Install']) expect(text).toContain(`(${title}) Tj`);
-    expect(text).toContain('(Run npm i \x97 then \\(re\\)start.) Tj');
+    const text = pdfText(bytes);
+    for (const title of ['Getting started', 'Configuration', 'FAQ', 'Install']) expect(text).toContain(title);
+    expect(text).toContain('Run npm i — then (re)start.');
+    expect(text).toContain('Set PORT.');
+    // Title: the space's; the change request goes into Subject.
+    expect(pdfInfo(bytes)).toMatchObject({ Title: 'Docs', Subject: 'Change request #1: Printable' });
   });
 
   it('prints one page (only=true) or a page with its subpages, via the official client too', async () => {
@@ -54,30 +58,37 @@ describe('change request PDF (e2e)', () => {
     const client = t.client(admin);
     const withChildren = (await client.spaces.getChangeRequestPdf(space, cr, { page: gs })).data;
     expectMatchesOperation('getChangeRequestPDF', 200, withChildren);
-    const text = (await fetchPdf(withChildren.url)).body.toString('latin1');
-    expect(text).toContain('(Configuration) Tj');
-    expect(text).not.toContain('(FAQ) Tj');
-    const only = (
-      await fetchPdf((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: gs, only: 'true' })).body.url)
-    ).body.toString('latin1');
-    expect(only).toContain('(Getting started) Tj');
-    expect(only).not.toContain('(Configuration) Tj');
+    const withChildrenPdf: Buffer = (await fetchPdf(withChildren.url)).body;
+    const text = pdfText(withChildrenPdf);
+    expect(text).toContain('Configuration');
+    expect(text).not.toContain('FAQ');
+    expect(pdfInfo(withChildrenPdf).Title).toBe('Getting started');
+    const only = pdfText(
+      (await fetchPdf((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: gs, only: 'true' })).body.url)).body,
+    );
+    expect(only).toContain('Getting started');
+    expect(only).not.toContain('Configuration');
     expect((await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin, { page: 'nope' })).status).toBe(404);
   });
 
   it('prints main content too (getSpacePDF)', async () => {
-    const other = (await a.createSpace(orgId, admin)).id;
+    const other = (await a.createSpace(orgId, admin, 'Operations manual')).id;
     const c = (await a.createCR(other, admin, { subject: 'x' })).body.id;
     await a.write(other, c, admin, [{ operation: 'insert_page', title: 'Main page', document: { markdown: 'hello' } }]);
     await a.merge(other, c, admin);
     const { url } = (await a.get('getSpacePDF', `/v1/spaces/${other}/pdf`, admin)).body;
-    expect((await fetchPdf(url)).body.toString('latin1')).toContain('(Main page) Tj');
+    const pdf: Buffer = (await fetchPdf(url)).body;
+    expect(pdfText(pdf)).toContain('Main page');
+    // Was "Content" before: a whole-space PDF is titled after the space.
+    expect(pdfInfo(pdf).Title).toBe('Operations manual');
   });
 
   it('pins the revision it was asked for, expires after an hour, and rejects tampered links', async () => {
     const { url } = (await a.get('getChangeRequestPDF', `/v1/spaces/${space}/change-requests/${cr}/pdf`, admin)).body;
     await a.write(space, cr, admin, [{ operation: 'insert_page', title: 'Added later', document: {} }]);
-    expect((await fetchPdf(url)).body.toString('latin1')).not.toContain('(Added later) Tj');
+    const pinned = pdfText((await fetchPdf(url)).body);
+    expect(pinned).toContain('Getting started');
+    expect(pinned).not.toContain('Added later');
     const tampered = url.slice(0, -3) + (url.endsWith('AAA') ? 'BBB' : 'AAA');
     expect((await t.http.get(new URL(tampered).pathname)).status).toBe(404);
     t.clock.advance(60 * 60 * 1000 + 1);

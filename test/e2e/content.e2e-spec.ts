@@ -24,7 +24,10 @@ describe('content (e2e)', () => {
   async function spaceWithCR(changes: unknown[] = []) {
     const space = await a.createSpace(orgId, admin);
     const cr = (await a.createCR(space.id, admin, { subject: 'Draft', status: 'open' })).body;
-    if (changes.length) expect((await a.write(space.id, cr.id, admin, changes)).status).toBe(200);
+    if (changes.length) {
+      const w = await a.write(space.id, cr.id, admin, changes);
+      expect(`${w.status} ${JSON.stringify(w.body)}`).toMatch(/^200 /);
+    }
     return { space: space.id as string, cr: cr.id as string, number: cr.number as number };
   }
   const idsByTitle = async (space: string, cr: string) =>
@@ -127,7 +130,8 @@ describe('content (e2e)', () => {
         { kind: 'page', page: now.Later },
         { kind: 'page', page: ids.Guide },
         { kind: 'page', page: ids.Guide },
-        { kind: 'page', page: ids.Guide },
+        // The reference's anchor ref keeps the page and its anchor.
+        { kind: 'anchor', anchor: 'top', page: ids.Guide },
         { kind: 'url', url: 'https://example.com' },
       ]);
     });
@@ -154,10 +158,10 @@ describe('content (e2e)', () => {
       expect(pages[1]).toMatchObject({ title: 'Titled by heading', slug: 'titled-by-heading', description: 'Short', hidden: true });
       expect(pages[1].markdown).toBe('---\ndescription: Short\nhidden: true\n---\n\n# Titled by heading\n\nBody');
       const bad = await a.write(space, cr, admin, [
-        { operation: 'insert_page', document: { document: { ...document, nodes: [{ object: 'block', type: 'tabs', nodes: [] }] } } },
+        { operation: 'insert_page', document: { document: { ...document, nodes: [{ object: 'block', type: 'mystery', nodes: [] }] } } },
       ]);
       expect(bad.status).toBe(400);
-      expect(bad.body.error.message).toMatch(/^changes\[0\]\.document\.document\.nodes\[0\]\.type: unsupported block type "tabs"/);
+      expect(bad.body.error.message).toMatch(/^changes\[0\]\.document\.document\.nodes\[0\]\.type: unsupported block type "mystery"/);
     });
 
     it('uploads files (base64), lists them with stable paging, serves their bytes at downloadURL', async () => {

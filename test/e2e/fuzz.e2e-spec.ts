@@ -114,6 +114,12 @@ describe('fuzzer over every route (e2e)', () => {
     ids.pageId = pages.pages?.[0]?.id ?? 'no-page';
     await t.http.patch(`/v1/orgs/${ids.organizationId}`).set(bearer(token)).send({ inviteLinks: true });
     ids.inviteId = (await as(`/v1/orgs/${ids.organizationId}/link-invites`).post({ role: 'read' })).body.id;
+    // A site with a section and a group, so that site routes reach their handlers.
+    const sites = `/v1/orgs/${ids.organizationId}/sites`;
+    ids.siteId = (await as(sites).post({ title: 'Site', spaces: [ids.spaceId] })).body.id;
+    ids.siteSectionId = (await as(`${sites}/${ids.siteId}/sections`).post({ spaceId: ids.spaceId })).body.id;
+    ids.siteSpaceId = (await t.http.get(`${sites}/${ids.siteId}/site-spaces`).set(bearer(token))).body.items[0].id;
+    ids.siteSectionGroupId = (await as(`${sites}/${ids.siteId}/section-groups`).post({ title: 'Group' })).body.id;
     Object.assign(ids, { reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
   });
   afterAll(async () => {

@@ -70,6 +70,66 @@ const ROWS: Record<string, Row> = {
   'PUT /v1/orgs/:organizationId/teams/:teamId/members/:userId': { body: {} },
   'DELETE /v1/orgs/:organizationId/teams/:teamId/members/:userId': {},
 
+  // Sites (sites context): B's site, its structure and customization. Deletes of what A cannot see "did not exist".
+  'GET /v1/orgs/:organizationId/sites': {},
+  'POST /v1/orgs/:organizationId/sites': { body: { title: 'Planted' } },
+  'GET /v1/orgs/:organizationId/sites/:siteId': {},
+  'PATCH /v1/orgs/:organizationId/sites/:siteId': { body: { title: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId': { status: 204 },
+  'POST /v1/orgs/:organizationId/sites/:siteId/publish': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/unpublish': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/published': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/publishing/preview': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/structure': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/permissions/aggregate': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/customization': {},
+  'PUT /v1/orgs/:organizationId/sites/:siteId/customization': { body: { title: 'Defaced' } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/site-spaces': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/site-spaces': { body: { spaceId: RANDOM } },
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': { body: { hidden: true } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId': { status: 204 },
+  'POST /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/move': { body: { position: { before: { type: 'site-space', siteSpace: RANDOM } } } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': {},
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': { body: { title: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/site-spaces/:siteSpaceId/customization': { status: 204 },
+  'GET /v1/orgs/:organizationId/sites/:siteId/sections': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/sections': { body: { spaceId: RANDOM } },
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/sections/:siteSectionId': { body: { title: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/sections/:siteSectionId': { status: 204 },
+  'POST /v1/orgs/:organizationId/sites/:siteId/sections/:siteSectionId/move': { body: { position: { before: { type: 'site-section', siteSection: RANDOM } } } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/section-groups': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/section-groups': { body: { title: 'Planted' } },
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': { body: { title: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId': { status: 204 },
+  'POST /v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections': { body: { sectionId: RANDOM } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/sections/:siteSectionId': { status: 204 },
+  'POST /v1/orgs/:organizationId/sites/:siteId/section-groups/:siteSectionGroupId/move': {
+    body: { position: { before: { type: 'site-section', id: RANDOM } } },
+  },
+  // Site services (sites context): share links, MCP servers, adaptive schema, redirects, hostnames, subdomains.
+  'GET /v1/orgs/:organizationId/sites/:siteId/share-links': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/share-links': { body: { name: 'Planted' } },
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': { body: { active: false } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/share-links/:shareLinkId': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/mcp-servers': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/mcp-servers': { body: { name: 'Planted', url: 'https://mcp.example.com' } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/mcp-servers/:siteMcpServerId': {},
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/mcp-servers/:siteMcpServerId': { body: { name: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/mcp-servers/:siteMcpServerId': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/adaptive-schema': {},
+  'PUT /v1/orgs/:organizationId/sites/:siteId/adaptive-schema': { body: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/adaptive-schema/template-conditions': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/redirects': {},
+  'POST /v1/orgs/:organizationId/sites/:siteId/redirects': { body: { source: '/planted', destination: { kind: 'site-space', siteSpaceId: RANDOM } } },
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': { body: { source: '/defaced' } },
+  'DELETE /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/redirect': { query: { source: '/old' } },
+  // A hostname or subdomain of B is "not found" for A; removing one A cannot see "did not exist" (no site in its path).
+  'GET /v1/custom-hostnames/:hostname': { ids: { hostname: 'docs.b.example.com' } },
+  'PATCH /v1/custom-hostnames/:hostname': { ids: { hostname: 'docs.b.example.com' } },
+  'DELETE /v1/custom-hostnames/:hostname': { ids: { hostname: 'docs.b.example.com' }, status: 204 },
+  'GET /v1/subdomains/:subdomain': { ids: { subdomain: 'org-b' } },
+
   // Spaces and collections (this context). Deletes of what the caller cannot see "did not exist".
   'GET /v1/orgs/:organizationId/spaces': {},
   'POST /v1/orgs/:organizationId/spaces': { body: { title: 'Planted' } },
@@ -147,6 +207,40 @@ const ROWS: Record<string, Row> = {
   'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId': {},
   'GET /v1/spaces/:spaceId/revisions/:revisionId/pages': {},
   'GET /v1/spaces/:spaceId/revisions/:revisionId/path/*pagePath': {},
+  'GET /v1/spaces/:spaceId/documents/:documentId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/document': {},
+  'GET /v1/spaces/:spaceId/content/reusable-contents/:reusableContentId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document': {},
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/changes': {},
+  'POST /v1/spaces/:spaceId/content/template': { body: { id: 'product-docs' } },
+  'POST /v1/spaces/:spaceId/content/computed/document': { body: { source: { type: 'integration:a:b', props: {} }, seed: 's' } },
+  'POST /v1/spaces/:spaceId/content/computed/revision': { body: { source: { type: 'integration:a:b', props: {} }, seed: 's' } },
+
+  // Comments (comments context): B's comment and reply in its private space, and its change request's.
+  'GET /v1/spaces/:spaceId/comments': {},
+  'POST /v1/spaces/:spaceId/comments': { body: { body: { markdown: 'Planted' } } },
+  'GET /v1/spaces/:spaceId/comments/:commentId': {},
+  'PUT /v1/spaces/:spaceId/comments/:commentId': { body: { resolved: true, addedReactions: ['👍'] } },
+  'DELETE /v1/spaces/:spaceId/comments/:commentId': {},
+  'GET /v1/spaces/:spaceId/comments/:commentId/replies': {},
+  'POST /v1/spaces/:spaceId/comments/:commentId/replies': { body: { body: { markdown: 'Planted' } } },
+  'GET /v1/spaces/:spaceId/comments/:commentId/replies/:commentReplyId': {},
+  'PUT /v1/spaces/:spaceId/comments/:commentId/replies/:commentReplyId': { body: { body: { markdown: 'Defaced' } } },
+  'DELETE /v1/spaces/:spaceId/comments/:commentId/replies/:commentReplyId': {},
+  'GET /v1/spaces/:spaceId/commenters': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/comments': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments': { body: { body: { markdown: 'Planted' } } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId': {},
+  'PUT /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId': { body: { resolved: true, addedReactions: ['👍'] } },
+  'DELETE /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies': {},
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies': { body: { body: { markdown: 'Planted' } } },
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId': {},
+  'PUT /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId': { body: { body: { markdown: 'Defaced' } } },
+  'DELETE /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId': {},
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/commenters': {},
 };
 
 /**
@@ -172,6 +266,11 @@ const PUBLIC_SPACE_ROWS: Record<string, Row> = {
   'PATCH /v1/spaces/:spaceId/permissions/teams/:teamId': { body: { role: 'admin' }, status: 403 },
   'DELETE /v1/spaces/:spaceId/permissions/teams/:teamId': { status: 403 },
   'POST /v1/spaces/:spaceId/change-requests': { body: { subject: 'Planted' }, status: 403 },
+  'POST /v1/spaces/:spaceId/content/template': { body: { id: 'product-docs' }, status: 403 },
+  // Discussions are read with the space; posting needs the comment role.
+  'GET /v1/spaces/:spaceId/comments': { status: 200 },
+  'GET /v1/spaces/:spaceId/commenters': { status: 200 },
+  'POST /v1/spaces/:spaceId/comments': { body: { body: { markdown: 'Planted' } }, status: 403 },
 };
 
 function routesOf(t: TestApp): string[] {
@@ -207,8 +306,22 @@ describe('isolation between organizations: every route (e2e)', () => {
     await as(`/v1/spaces/${b.publicSpaceId}/permissions`).post({ role: 'read', teams: [b.teamId], users: [member.userId] });
     await as(`/v1/collections/${b.collectionId}/permissions`).post({ role: 'read', teams: [b.teamId], users: [member.userId] });
     b.changeRequestId = (await as(`/v1/spaces/${b.spaceId}/change-requests`).post({ subject: 'B change' })).body.id;
-    await t.http.patch(`/v1/orgs/${b.organizationId}`).set(bearer(boot.token)).send({ inviteLinks: true });
+    await t.http.patch(`/v1/orgs/${b.organizationId}`).set(bearer(boot.token)).send({ inviteLinks: true, hostname: 'org-b' });
     b.inviteId = (await as(`/v1/orgs/${b.organizationId}/link-invites`).post({ role: 'read' })).body.id;
+    const site = `/v1/orgs/${b.organizationId}/sites`;
+    b.siteId = (await as(site).post({ title: 'B site', spaces: [b.publicSpaceId] })).body.id;
+    b.siteSectionId = (await as(`${site}/${b.siteId}/sections`).post({ spaceId: b.spaceId })).body.id;
+    b.siteSpaceId = (await t.http.get(`${site}/${b.siteId}/site-spaces`).set(bearer(boot.token))).body.items[0].id;
+    b.siteSectionGroupId = (await as(`${site}/${b.siteId}/section-groups`).post({ title: 'B group', sections: [b.siteSectionId] })).body.id;
+    // B's site services, so the rows above reach real ids (and B's custom hostname and subdomain exist).
+    b.shareLinkId = (await as(`${site}/${b.siteId}/share-links`).post({ name: 'B link' })).body.id;
+    b.siteMcpServerId = (await as(`${site}/${b.siteId}/mcp-servers`).post({ name: 'B tools', url: 'https://mcp.example.com', headers: {} })).body.id;
+    b.siteRedirectId = (
+      await as(`${site}/${b.siteId}/redirects`).post({ source: '/old', destination: { kind: 'site-space', siteSpaceId: b.siteSpaceId } })
+    ).body.id;
+    await t.http.patch(`${site}/${b.siteId}`).set(bearer(boot.token)).send({ hostname: 'docs.b.example.com' });
+    b.commentId = (await as(`/v1/spaces/${b.spaceId}/comments`).post({ body: { markdown: 'B note' } })).body.id;
+    b.commentReplyId = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}/replies`).post({ body: { markdown: 'B reply' } })).body.id;
     for (const [k, v] of Object.entries(b)) if (!v) throw new Error(`fixture ${k} was not created`);
     Object.assign(b, { reviewId: RANDOM, pageId: RANDOM, fileId: RANDOM, token: RANDOM, pagePath: 'intro', emailDomain: 'example.com' });
   });
@@ -267,5 +380,18 @@ describe('isolation between organizations: every route (e2e)', () => {
     expect((await as(`/v1/orgs/${b.organizationId}/members`)).body.count).toBe(2);
     expect((await as(`/v1/spaces/${b.spaceId}/permissions/users`)).body.items.map((i: { user: { id: string } }) => i.user.id)).toEqual([b.userId]);
     expect((await as(`/v1/orgs/${b.organizationId}/teams/${b.teamId}`)).body.title).toBe('B team');
+    const site = (await as(`/v1/orgs/${b.organizationId}/sites/${b.siteId}`)).body;
+    expect([site.title, site.published, site.siteSpaces]).toEqual(['B site', false, 2]);
+    expect((await as(`/v1/orgs/${b.organizationId}/sites/${b.siteId}/section-groups`)).body.items.map((g: { title: string }) => g.title)).toEqual(['B group']);
+    expect((await as(`/v1/orgs/${b.organizationId}/sites`)).body.count).toBe(1);
+    for (const [list, count] of [
+      ['share-links', 1],
+      ['mcp-servers', 1],
+      ['redirects', 1],
+    ] as const)
+      expect([list, (await as(`/v1/orgs/${b.organizationId}/sites/${b.siteId}/${list}`)).body.count]).toEqual([list, count]);
+    expect((await as('/v1/custom-hostnames/docs.b.example.com')).body.target).toEqual({ type: 'site', site: b.siteId });
+    const comment = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}`)).body;
+    expect([comment.status, comment.body, comment.replies, comment.reactions]).toEqual(['open', { markdown: 'B note' }, 1, []]);
   });
 });

@@ -31,7 +31,7 @@ describe('organization settings (e2e)', () => {
     expect(res.status).toBe(201);
     return res.body.id as string;
   };
-  /** Integration events of contexts that are being written elsewhere (collections, sites). */
+  /** Integration events of contexts that are being written elsewhere (collections). */
   const emit = async (stream: string, type: string, data: object) => {
     const r = await t.app.get(EventStore).append(
       stream,
@@ -74,13 +74,15 @@ describe('organization settings (e2e)', () => {
     expect(await t.app.get(QueryBus).execute(new GetOrganizationDefaultRoleQuery(orgId))).toBe('review');
   });
 
-  it('defaultContent: a site known from SiteCreated is accepted and rendered; null clears it', async () => {
+  it('defaultContent: a site of the organization (asked of the sites context) is accepted and rendered; null clears it', async () => {
     expect((await patch({ defaultContent: { type: 'site', site: 'site1' } })).status).toBe(400);
-    await emit('sites.site-site1', 'SiteCreated', { siteId: 'site1', organizationId: orgId });
-    const res = await patch({ defaultContent: { type: 'site', site: 'site1' } });
+    const created = await t.http.post(`/v1/orgs/${orgId}/sites`).set(bearer(admin)).send({ title: 'Docs' });
+    expect(created.status).toBe(201);
+    const site1 = created.body.id as string;
+    const res = await patch({ defaultContent: { type: 'site', site: site1 } });
     expect(res.status).toBe(200);
-    expect(res.body.defaultContent).toEqual({ type: 'site', site: 'site1' });
-    expect((await get()).defaultContent).toEqual({ type: 'site', site: 'site1' });
+    expect(res.body.defaultContent).toEqual({ type: 'site', site: site1 });
+    expect((await get()).defaultContent).toEqual({ type: 'site', site: site1 });
     const cleared = await patch({ defaultContent: null });
     expect(cleared.body.defaultContent).toBeUndefined();
     expect((await get()).defaultContent).toBeUndefined();

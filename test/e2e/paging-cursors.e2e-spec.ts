@@ -148,15 +148,47 @@ describe('paging cursors and limits on every list (e2e)', () => {
       fileId: files.find((f: { name: string }) => f.name === 'f.png').id,
       revisionId: (await t.http.get(`/v1/spaces/${space}`).set(bearer(admin))).body.revision,
     });
+    // Sites: two sites; the first with two sections (four site spaces) and two section groups.
+    const sites = `/v1/orgs/${org}/sites`;
+    const site = (await as('post', sites, { title: 'Site one', spaces: [space] })).body.id;
+    await as('post', sites, { title: 'Site two' });
+    for (const title of ['Section one', 'Section two']) expect((await as('post', `${sites}/${site}/sections`, { spaceId: space, title })).status).toBe(201);
+    for (const title of ['Group one', 'Group two']) expect((await as('post', `${sites}/${site}/section-groups`, { title })).status).toBe(201);
+    ids.siteId = site;
+    // Site services: two of each listed resource.
+    const siteSpace = (await t.http.get(`${sites}/${site}/site-spaces`).set(bearer(admin))).body.items[0].id;
+    for (const n of [1, 2]) {
+      expect((await as('post', `${sites}/${site}/share-links`, { name: `Link ${n}` })).status).toBe(201);
+      expect((await as('post', `${sites}/${site}/mcp-servers`, { name: `Server ${n}`, url: `https://mcp${n}.example.com` })).status).toBe(201);
+      expect(
+        (await as('post', `${sites}/${site}/redirects`, { source: `/old-${n}`, destination: { kind: 'site-space', siteSpaceId: siteSpace } })).status,
+      ).toBe(201);
+    }
+    // Comments: two in the space and two in the change request, by two people, each first one with two replies.
+    const crCommentIds: string[] = [];
+    for (const base of [`/v1/spaces/${space}`, `/v1/spaces/${space}/change-requests/${cr2}`]) {
+      const posted: string[] = [];
+      for (const token of [admin, r1.token]) {
+        const c = await as('post', `${base}/comments`, { body: { markdown: 'A remark' } }, token);
+        if (c.status !== 200) throw new Error(`comment: ${c.status} ${JSON.stringify(c.body)}`);
+        posted.push(c.body.id);
+      }
+      for (const token of [admin, r2.token])
+        expect((await as('post', `${base}/comments/${posted[0]}/replies`, { body: { markdown: 'Agreed' } }, token)).status).toBe(200);
+      if (base.includes('/change-requests/')) crCommentIds.push(posted[0]);
+      else ids.commentId = posted[0];
+    }
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
 
     const reference = referenceLists();
     lists = getRoutes(t).flatMap((route) => {
       const operationId = reference.get(route.replace(/^\/v1/, '').replace(/[:*]\w+/g, '{}'));
       if (!operationId) return [];
+      // A comment is found only where it was posted: the change request's routes take its own.
+      const routeIds = route.includes('/change-requests/') ? { ...ids, commentId: crCommentIds[0] } : ids;
       const url = route.replace(/[:*](\w+)/g, (_, name) => {
-        if (!ids[name]) throw new Error(`no fixture for :${name} of ${route}`);
-        return encodeURIComponent(ids[name]);
+        if (!routeIds[name]) throw new Error(`no fixture for :${name} of ${route}`);
+        return encodeURIComponent(routeIds[name]);
       });
       return [{ route, operationId, url }];
     });

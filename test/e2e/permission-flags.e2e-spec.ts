@@ -153,6 +153,7 @@ describe('permission flags against the routes they stand for (e2e)', () => {
     const SPACE_DRIVE: Partial<Record<keyof SpacePermissions, (token: string) => Promise<{ status: number }>>> = {
       view: (tk) => call('getSpaceById', { spaceId }, tk),
       access: (tk) => call('getCurrentRevision', { spaceId }, tk),
+      comment: (tk) => call('postCommentInSpace', { spaceId }, tk, { body: { markdown: 'A remark' } }),
       edit: (tk) => call('createChangeRequest', { spaceId }, tk, { subject: 'Mine' }),
       review: async (tk) => call('submitChangeRequestReview', { spaceId, changeRequestId: await newChangeRequest() }, tk, { status: 'approved' }),
       merge: async (tk) => call('mergeChangeRequest', { spaceId, changeRequestId: await newChangeRequest() }, tk),

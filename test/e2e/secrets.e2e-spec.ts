@@ -11,6 +11,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ExplorerService } from '@nestjs/cqrs/dist/services/explorer.service';
 import { ManualClock, newEventId, PlatformConfig, SEALING_KEY_FILE, SIGNING_KEY_FILE, SqliteEventStore, upcast } from '@app/platform';
 import { openContext, runCli } from '../../apps/cli/src/cli';
+import { HostnameResolver } from '../../libs/sites/src/application/hostname-resolver';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 
 const HOUR = 60 * 60 * 1000;
@@ -365,6 +366,46 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     await admin.post(`${cr}/${first}/merge`).expect(200);
     await t.engine.drain();
     await admin.post(`${cr}/${other}/update`).expect(200);
+    // Comments: a thread with a reply, reactions, a resolution, edits and deletes.
+    const comments = `/v1/spaces/${space}/comments`;
+    const comment = (await admin.post(comments, { body: { markdown: 'Note' } }).expect(200)).body.id;
+    await admin.put(`${comments}/${comment}`, { resolved: true, addedReactions: ['👍'] }).expect(200);
+    const reply = (await admin.post(`${comments}/${comment}/replies`, { body: { markdown: 'Reply' } }).expect(200)).body.id;
+    await admin.put(`${comments}/${comment}/replies/${reply}`, { body: { markdown: 'Edited' } }).expect(200);
+    await admin.del(`${comments}/${comment}/replies/${reply}`).expect(205);
+    await admin.del(`${comments}/${comment}`).expect(205);
+    const templated = (await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'Templated' }).expect(201)).body.id;
+    await admin.post(`/v1/spaces/${templated}/content/template`, { id: 'api-docs' }).expect(201);
+
+    // Site services: share-link keys and MCP header values are secrets; DNS answers come from the test.
+    const svcSite = (await admin.post(`/v1/orgs/${orgId}/sites`, { title: 'Secret site', visibility: 'share-link' }).expect(201)).body.id;
+    const sv = `/v1/orgs/${orgId}/sites/${svcSite}`;
+    const shareLink = (await admin.post(`${sv}/share-links`, { name: 'Reviewers' }).expect(201)).body;
+    keep('share-link key', new URL(shareLink.urls.published).searchParams.get('shareKey')!);
+    await admin.patch(`${sv}/share-links/${shareLink.id}`, { active: false }).expect(200);
+    await admin.del(`${sv}/share-links/${shareLink.id}`).expect(205);
+    keep('MCP header value', 'Bearer mcp-header-secret-1');
+    keep('MCP header value', 'Bearer mcp-header-secret-2');
+    const mcp = (
+      await admin
+        .post(`${sv}/mcp-servers`, { name: 'Tools', url: 'https://mcp.example.com', headers: { Authorization: 'Bearer mcp-header-secret-1' } })
+        .expect(201)
+    ).body.id;
+    await admin.patch(`${sv}/mcp-servers/${mcp}`, { headers: { Authorization: 'Bearer mcp-header-secret-2' } }).expect(200);
+    await admin.del(`${sv}/mcp-servers/${mcp}`).expect(205);
+    await admin.put(`${sv}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } }).expect(200);
+    const svcSpace = (await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'Site space' }).expect(201)).body.id;
+    const siteSpace = (await admin.post(`${sv}/site-spaces`, { spaceId: svcSpace }).expect(201)).body.id;
+    await admin.patch(`${sv}/site-spaces/${siteSpace}`, { path: 'handbook' }).expect(200);
+    const section = (await admin.post(`${sv}/sections`, { spaceId: svcSpace }).expect(201)).body.id;
+    await admin.patch(`${sv}/sections/${section}`, { title: 'Guides' }).expect(200);
+    const redirect = (await admin.post(`${sv}/redirects`, { source: '/old', destination: { kind: 'site-space', siteSpaceId: siteSpace } }).expect(201)).body.id;
+    await admin.patch(`${sv}/redirects/${redirect}`, { source: '/older' }).expect(200);
+    await admin.del(`${sv}/redirects/${redirect}`).expect(205);
+    await admin.patch(sv, { hostname: 'docs.secrets-example.com' }).expect(200);
+    jest.spyOn(t.app.get(HostnameResolver, { strict: false }), 'cnames').mockResolvedValueOnce({ kind: 'none' });
+    await admin.patch('/v1/custom-hostnames/docs.secrets-example.com').expect(204);
+    await admin.del('/v1/custom-hostnames/docs.secrets-example.com').expect(205);
 
     // Timers: the purge fires after the restore window.
     await t.engine.drain();

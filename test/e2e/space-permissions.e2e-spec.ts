@@ -64,8 +64,8 @@ describe('space permissions (e2e)', () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe('');
     expect(await users()).toEqual([[guest.userId, 'comment']]);
-    // Comments are not served yet, so the comment flag stays false; the role shows in the list.
-    expect(await roleOf(guest)).toMatchObject({ view: true, comment: false, edit: false, admin: false });
+    // The comment role holds the comment flag; the role shows in the list.
+    expect(await roleOf(guest)).toMatchObject({ view: true, comment: true, edit: false, admin: false });
     const listed = (await call('listUserPermissionsInSpace', { spaceId })).body.items[0];
     expect(listed.user).toMatchObject({ object: 'user', id: guest.userId, displayName: 'Gus Guest' });
     const events = (await t.cli('events', '--stream', `spaces.space-${spaceId}`)).map((e) => e.type);

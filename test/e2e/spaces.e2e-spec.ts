@@ -3,7 +3,7 @@ import { bearer, clientError, email, startTestApp, TestApp } from '../support/te
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
 /** Runs a client call that must fail and returns the GitBookAPIError it threw. */
-/** An admin's Space.permissions: every flag but those of features not served (comments, git sync, integrations). */
+/** An admin's Space.permissions: every flag but those of features not served (git sync, integrations). */
 const ADMIN_FLAGS = {
   view: true,
   access: true,
@@ -11,7 +11,7 @@ const ADMIN_FLAGS = {
   viewInviteLinks: true,
   edit: true,
   triggerGitSync: false,
-  comment: false,
+  comment: true,
   merge: true,
   review: true,
   installIntegration: false,

@@ -58,6 +58,17 @@ function toJsonSchema(node: Json, DOC_ID: string): Json {
   if (node.title === 'Empty' && node.additionalProperties === false && Object.keys(node.properties ?? {}).length === 0) {
     return { type: 'object', title: 'Empty', not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] } };
   }
+  // RevisionSemanticChangePageEdited.attributes: the attribute sets of the three page kinds
+  // (document, group, link) overlap by design (a rename fits all three) and carry no
+  // discriminator, so no body could match exactly one of them: the reference means any of them.
+  if (
+    Array.isArray(node.oneOf) &&
+    node.oneOf.length > 1 &&
+    node.oneOf.every((b: Json) => /^#\/components\/schemas\/RevisionPage\w+ChangeAttributes$/.test(b?.$ref ?? ''))
+  ) {
+    const { oneOf, ...rest } = node;
+    return toJsonSchema({ ...rest, anyOf: oneOf }, DOC_ID);
+  }
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === 'discriminator' || k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs') continue;

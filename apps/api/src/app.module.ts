@@ -5,11 +5,12 @@ import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
 import { ContentModule } from '@app/content';
 import { SitesModule } from '@app/sites';
+import { CommentsModule } from '@app/comments';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
-export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule, SitesModule];
+export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule, SitesModule, CommentsModule];
 
 @Module({})
 export class AppModule {

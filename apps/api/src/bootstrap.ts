@@ -1,3 +1,5 @@
+import { STATUS_CODES, type Server } from 'http';
+import type { Duplex } from 'stream';
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import type { DestinationStream } from 'pino';
@@ -60,4 +62,22 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
 
   // The probes live outside the API (GET /health/live, /health/ready); main.ts handles signals.
   app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
+  answerParserErrors(app.getHttpServer() as Server);
+}
+
+/**
+ * Requests Node's parser refuses before any middleware runs (a request line and headers over
+ * its 16 KB limit, say a URL with four 5,000-character ids) are answered with the error body
+ * too, instead of Node's bare status line.
+ */
+function answerParserErrors(server: Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const message = status === 431 ? 'The request line and headers are too large (at most 16 KB)' : 'The request could not be parsed as HTTP';
+    const body = JSON.stringify({ error: { code: status, message } });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }

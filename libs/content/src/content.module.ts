@@ -28,8 +28,17 @@ import { ReviewsController } from './http/reviews.controller';
 import { PdfController } from './http/pdf.controller';
 import { GetPdfUrlHandler, RenderPdfHandler } from './application/queries/pdf.queries';
 import { SignedContentController } from './http/signed-content.controller';
+import { DocumentsController } from './http/documents.controller';
+import { SpaceTemplateController } from './http/space-template.controller';
+import { ApplyTemplateToSpaceHandler } from './application/commands/apply-template';
+import { GetComputedContentHandler } from './application/queries/computed-content.query';
+import { GetDocumentByIdHandler, GetPageDocumentHandler, GetReusableContentHandler } from './application/queries/document.queries';
+import { GetRenderedPageHandler } from './application/queries/rendered-page.query';
+import { GetRevisionSemanticChangesHandler } from './application/queries/semantic-changes.query';
+import { SpaceDocuments } from './application/queries/space-documents';
 import { spaceChangeRequestStatsProjection } from './application/queries/space-change-request-stats.projection';
 import { SpaceContentStatsHandler } from './application/queries/space-content-stats.query';
+import { GetCommentTargetHandler } from './application/queries/comment-target.query';
 import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.saga';
 
 /** Content: revisions, pages, files, change requests, reviews, merges (see README-design.md). */
@@ -44,6 +53,8 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     SignedContentController,
     PdfController,
     SpaceLinksController,
+    DocumentsController,
+    SpaceTemplateController,
   ],
   providers: [
     ContentObjects,
@@ -80,6 +91,15 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     SpaceContentSaga,
     MergeCompletionSaga,
     SpaceContentStatsHandler,
+    GetCommentTargetHandler,
+    SpaceDocuments,
+    ApplyTemplateToSpaceHandler,
+    GetComputedContentHandler,
+    GetDocumentByIdHandler,
+    GetPageDocumentHandler,
+    GetReusableContentHandler,
+    GetRenderedPageHandler,
+    GetRevisionSemanticChangesHandler,
   ],
 })
 export class ContentModule implements OnModuleInit {

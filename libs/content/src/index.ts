@@ -1,1 +1,5 @@
 export { ContentModule } from './content.module';
+/** For the comments context: where a comment is posted (main or a change request) and whether its target exists there. */
+export { GetCommentTargetQuery, type CommentTargetInput, type CommentTargetFound } from './application/queries/comment-target.query';
+/** Markdown to the reference rich-text document, for bodies other contexts render with `format=document`. */
+export { markdownToDocument } from './domain/markdown/document';

@@ -8,6 +8,8 @@ export {
   ListTeamMemberIdsQuery,
   GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
+export { GetMemberViewsQuery } from './application/queries/member-views.query';
+export type { MemberView } from './application/queries/member.view';
 /** Merge rules are validated alike for organizations, spaces and collections (`IsMergeRules(true)` allows `inherit`). */
 export { IsMergeRules, mergeRulesProblem, parseMergeRules } from './http/organization.validators';
 export {

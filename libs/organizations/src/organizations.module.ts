@@ -16,7 +16,6 @@ import { GetInviteLinkHandler, ListInviteLinksHandler } from './application/quer
 import { MemberRenderer } from './application/queries/member-renderer';
 import { ListMemberTeamsHandler } from './application/queries/member-teams.query';
 import { GetMemberHandler, ListMembersHandler } from './application/queries/member.queries';
-import { organizationContentProjection } from './application/queries/organization-content.projection';
 import {
   GetMemberRoleHandler,
   GetOrganizationHandler,
@@ -75,6 +74,5 @@ export class OrganizationsModule implements OnModuleInit {
   constructor(private readonly engine: ProjectionEngine) {}
   onModuleInit(): void {
     this.engine.registerProjection(organizationsProjection);
-    this.engine.registerProjection(organizationContentProjection);
   }
 }

@@ -10,7 +10,6 @@ import { EventStore } from './event-store/event-store.port';
 import { ConsistencyInterceptor } from './http/consistency.interceptor';
 import { ConditionalRequestsInterceptor } from './http/conditional-requests.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
-import { streamRevisionsProjection } from './concurrency/stream-revisions.projection';
 import { ErrorFilter } from './http/error.filter';
 import { InputGuard } from './http/input.guard';
 import { Urls } from './http/urls';
@@ -119,7 +118,6 @@ export class PlatformWorkersModule implements OnApplicationBootstrap, OnModuleDe
 
   async onApplicationBootstrap(): Promise<void> {
     this.engine.registerProjection(timersProjection);
-    this.engine.registerProjection(streamRevisionsProjection(this.engine));
     if (this.config.runWorkers) {
       await this.engine.start();
       this.scheduler.start();

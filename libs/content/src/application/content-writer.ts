@@ -4,7 +4,7 @@ import { ChangeRequestNotFound, ChangeRequestState } from '../domain/change-requ
 import { changeRequestDecider } from '../domain/change-request.decider';
 import { changeRequestStream, RevisionRef, spaceContentStream } from '../domain/change-request.events';
 import { applyBatch, ChangeOutcome, ContentChange } from '../domain/content-batch';
-import { FileEntry } from '../domain/page';
+import { FileEntry, ReusableEntry } from '../domain/page';
 import { mainOf } from '../domain/space-content';
 import { spaceContentDecider } from '../domain/space-content.decider';
 import { CHANGE_REQUESTS, ChangeRequestDoc } from './queries/change-requests.projection';
@@ -15,6 +15,7 @@ export interface CommittedBatch {
   root: string;
   outcomes: ChangeOutcome[];
   insertedFiles: FileEntry[];
+  insertedReusables: ReusableEntry[];
 }
 
 /** Write-side helpers shared by the content commands. */
@@ -70,6 +71,6 @@ export class ContentWriter {
     const ctx = { now: this.clock.now().toISOString(), newId: () => this.ids.next(), hash: hashBody };
     const result = applyBatch(await this.revisions.structure(root, 'write'), changes, ctx);
     const next = await this.revisions.commit({ base: root, next: result.structure, bodies: result.bodies, blobs });
-    return { root: next, outcomes: result.outcomes, insertedFiles: result.insertedFiles };
+    return { root: next, outcomes: result.outcomes, insertedFiles: result.insertedFiles, insertedReusables: result.insertedReusables };
   }
 }

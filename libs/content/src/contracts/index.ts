@@ -1,6 +1,8 @@
+import { Query } from '@nestjs/cqrs';
+
 /**
- * The content context is the top of the tower today: nothing imports its contracts yet, and no
- * context below reads its events. The spaces context asks for a space's revision and
+ * What content publishes to the contexts above it (collaboration, delivery); no context below
+ * reads its events. The spaces context asks for a space's revision and
  * change-request counters through `SpaceContentStatsQuery` (declared in `@app/spaces/contracts`,
  * answered by application/queries/space-content-stats.query.ts). These names are for contexts
  * above content (collaboration, delivery) that will react to its events.
@@ -11,3 +13,20 @@ export const ContentEvents = {
   ChangeRequestMerged: 'ChangeRequestMerged',
   SpaceContentRevised: 'SpaceContentRevised',
 } as const;
+
+/*
+ * What the content context needs from the contexts above it, asked through the QueryBus:
+ * content declares the query, the higher context registers the handler and answers from its own
+ * read models. Content never reads their events.
+ */
+
+/**
+ * The open (unresolved, undeleted) comments of each of `changeRequestIds`, a change request's
+ * `comments` figure (answered by the comments context; one answer for a whole page of change
+ * requests). Ids without comments may be left out: they count 0.
+ */
+export class CountOpenCommentsQuery extends Query<Map<string, number>> {
+  constructor(readonly changeRequestIds: string[]) {
+    super();
+  }
+}

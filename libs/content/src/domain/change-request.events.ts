@@ -65,7 +65,11 @@ export type SpaceContentEvent =
       { spaceId: string; changeRequestId: string; revision: string; root: string; parents: string[]; mergedBy: string; createdAt: string }
     >
   // Moves main's head (content_heads), which answers Space.revision through SpaceContentStatsQuery.
-  | DomainEvent<'SpaceContentRevised', { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate'; createdAt: string }>;
+  // `duplicate`: a duplicated space's copy of its source; `template`: applyTemplateToSpace (`template` names it).
+  | DomainEvent<
+      'SpaceContentRevised',
+      { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate' | 'template'; template?: string; createdAt: string }
+    >;
 
 export const changeRequestStream = (id: string) => `content.change-request-${id}`;
 export const spaceContentStream = (spaceId: string) => `content.space-${spaceId}`;

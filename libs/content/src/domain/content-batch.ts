@@ -1,8 +1,9 @@
 import { BadRequest, isEmoji } from '@app/platform';
 import { canonicalizeLinks } from './link-resolution';
 import { parsePageMarkdown } from './markdown/page-markdown';
-import { FileEntry, MAX_SLUG, PageEntry, PageFields, SLUG_PATTERN, slugify, Structure } from './page';
+import { FileEntry, MAX_SLUG, PageEntry, PageFields, ReusableEntry, SLUG_PATTERN, slugify, Structure } from './page';
 import { PersistentMap } from './persistent-map';
+import { applyReusableChange, ReusableBatch, ReusableChange, resolveIncludes } from './reusable-content';
 import { WorkingTree } from './tree';
 
 /**
@@ -14,7 +15,8 @@ export type ContentChange =
   | { operation: 'insert_page'; fields: PageFields; into?: string; at?: number; ref?: string; markdown: string }
   | { operation: 'update_page'; page: string; fields: PageFields; markdown?: string; into?: string | null; at?: number }
   | { operation: 'delete_page'; page: string }
-  | { operation: 'insert_files'; files: NewFile[] };
+  | { operation: 'insert_files'; files: NewFile[] }
+  | ReusableChange;
 
 export interface NewFile {
   ref?: string;
@@ -42,6 +44,7 @@ export interface BatchResult {
   bodies: Map<string, string>;
   outcomes: ChangeOutcome[];
   insertedFiles: FileEntry[];
+  insertedReusables: ReusableEntry[];
 }
 
 export const DEFAULT_TITLE = 'Untitled';
@@ -87,7 +90,7 @@ function assertIndex(tree: WorkingTree, parent: string | null, index: number | u
 }
 
 /** The working copy a batch changes, and what it has produced so far. */
-interface BatchState {
+interface BatchState extends ReusableBatch {
   readonly ctx: BatchContext;
   /** Persistent copies: changing them copies only the paths to the changed entries. */
   readonly tree: WorkingTree;
@@ -119,7 +122,7 @@ function note(state: BatchState, o: ChangeOutcome): void {
 }
 
 function insertPage(state: BatchState, change: Extract<ContentChange, { operation: 'insert_page' }>, at: string): void {
-  const { tree, pageRefs, fileRefs, ctx } = state;
+  const { tree, pageRefs, ctx } = state;
   const { fields, body } = resolveFields(change, at);
   checkFields(fields, at);
   // `into` is a page id; as an extension it may also name a page inserted earlier in the batch by its ref.
@@ -127,7 +130,7 @@ function insertPage(state: BatchState, change: Extract<ContentChange, { operatio
   if (parent) assertParent(tree, parent, at);
   assertIndex(tree, parent, change.at, undefined, at);
   if (change.ref !== undefined) {
-    if (pageRefs.has(change.ref) || fileRefs.has(change.ref)) throw new BadRequest(`${at}.ref: "${change.ref}" is already used in this batch`);
+    if (state.refTaken(change.ref)) throw new BadRequest(`${at}.ref: "${change.ref}" is already used in this batch`);
     if (tree.byPath(change.ref.replace(/\.md$/i, ''))) throw new BadRequest(`${at}.ref: "${change.ref}" collides with the path of an existing page`);
   }
   const title = fields.title ?? DEFAULT_TITLE;
@@ -174,10 +177,10 @@ function deletePage(state: BatchState, change: Extract<ContentChange, { operatio
 }
 
 function insertFiles(state: BatchState, change: Extract<ContentChange, { operation: 'insert_files' }>, at: string): void {
-  const { tree, pageRefs, fileRefs, ctx } = state;
+  const { tree, fileRefs, ctx } = state;
   change.files.forEach((f, j) => {
     if (f.ref !== undefined) {
-      if (pageRefs.has(f.ref) || fileRefs.has(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" is already used in this batch`);
+      if (state.refTaken(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" is already used in this batch`);
       if (tree.byPath(f.ref)) throw new BadRequest(`${at}.files[${j}].ref: "${f.ref}" collides with the path of an existing page`);
     }
     const entry: FileEntry = {
@@ -205,6 +208,8 @@ function applyChange(state: BatchState, change: ContentChange, at: string): void
       return deletePage(state, change, at);
     case 'insert_files':
       return insertFiles(state, change, at);
+    default:
+      return applyReusableChange(state, change, at);
   }
 }
 
@@ -218,6 +223,11 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
     insertedFiles: [],
     pageRefs: new Map(),
     fileRefs: new Map(),
+    reusables: PersistentMap.of(structure.reusables ?? new Map<string, ReusableEntry>()),
+    pendingReusableBodies: new Map(),
+    reusableRefs: new Map(),
+    insertedReusables: [],
+    refTaken: (ref) => state.pageRefs.has(ref) || state.fileRefs.has(ref) || state.reusableRefs.has(ref),
   };
   changes.forEach((change, i) => applyChange(state, change, `changes[${i}]`));
 
@@ -226,11 +236,20 @@ export function applyBatch(structure: Structure, changes: ContentChange[], ctx: 
   const { tree, files, pageRefs, fileRefs } = state;
   const links = { tree, pageRefs, fileRefs, files };
   const bodies = new Map<string, string>();
-  for (const [id, body] of state.pendingBodies) {
-    const canonical = canonicalizeLinks(body, id, links);
+  const store = (id: string, body: string) => {
+    const canonical = resolveIncludes(canonicalizeLinks(body, id, links), state.reusableRefs, (r) => state.reusables.has(r));
     const doc = ctx.hash(canonical);
     bodies.set(doc, canonical);
-    tree.put({ ...tree.get(id)!, doc });
-  }
-  return { structure: { pages: tree.pages, files }, bodies, outcomes: [...state.outcomes.values()], insertedFiles: state.insertedFiles };
+    return doc;
+  };
+  for (const [id, body] of state.pendingBodies) tree.put({ ...tree.get(id)!, doc: store(id, body) });
+  for (const [id, body] of state.pendingReusableBodies) state.reusables = state.reusables.set(id, { ...state.reusables.get(id)!, doc: store(id, body) });
+  const insertedReusables = state.insertedReusables.filter((r) => state.reusables.has(r.id)).map((r) => state.reusables.get(r.id)!);
+  return {
+    structure: { pages: tree.pages, files, reusables: state.reusables },
+    bodies,
+    outcomes: [...state.outcomes.values()],
+    insertedFiles: state.insertedFiles,
+    insertedReusables,
+  };
 }

@@ -36,9 +36,23 @@ export interface FileEntry {
   createdAt: string;
 }
 
+/**
+ * A block of content written once and included by pages (`{% include "/reusable-contents/<id>" %}`).
+ * Its markdown body is a blob named by `doc`, like a page's.
+ */
+export interface ReusableEntry {
+  id: string;
+  title: string;
+  doc: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface Structure {
   pages: ReadonlyMap<string, PageEntry>;
   files: ReadonlyMap<string, FileEntry>;
+  /** Absent: none (revisions written before reusable contents existed have no such table). */
+  reusables?: ReadonlyMap<string, ReusableEntry>;
 }
 
 export const emptyStructure = (): Structure => ({ pages: new Map(), files: new Map() });

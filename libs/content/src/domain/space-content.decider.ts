@@ -24,12 +24,42 @@ export type SpaceContentCommand =
   | { type: 'InitializeSpaceContent'; spaceId: string; initial: RevisionRef; copy: { revision: string; root: string } | null }
   | { type: 'ReserveChangeRequestNumber'; spaceId: string; changeRequestId: string; initial: RevisionRef }
   /** `root`: the change request merged into main revision `against` (its head when not outdated). */
-  | (MergeCheck & { type: 'MergeChangeRequest'; initial: RevisionRef; against: string; revision: string; root: string });
+  | (MergeCheck & { type: 'MergeChangeRequest'; initial: RevisionRef; against: string; revision: string; root: string })
+  /**
+   * A template's pages written to main (revision `against`, holding `mainPages` pages): `root` is
+   * the content with them, null when the template has none (or it was not built: refused anyway).
+   */
+  | {
+      type: 'ApplyTemplate';
+      spaceId: string;
+      initial: RevisionRef;
+      locked: boolean;
+      template: string;
+      mainPages: number;
+      against: string;
+      revision: string;
+      root: string | null;
+    };
 
 export class SpaceLocked extends PreconditionFailed {
   constructor(spaceId: string) {
     super(`Space ${spaceId} is locked (editMode locked): main content cannot change until it is unlocked`);
   }
+}
+
+export class TemplateNeedsEmptySpace extends PreconditionFailed {
+  constructor(spaceId: string, pages: number) {
+    super(
+      `Space ${spaceId} already has content (${pages} page${pages === 1 ? '' : 's'}): a template applies to an empty space only; ` +
+        'to add a template to existing content, create a change request with `template`',
+    );
+  }
+}
+
+/** Whether a template may be written to main: the space is not locked and has no pages yet. */
+export function assertMayApplyTemplate(c: { spaceId: string; locked: boolean; mainPages: number }): void {
+  if (c.locked) throw new SpaceLocked(c.spaceId);
+  if (c.mainPages > 0) throw new TemplateNeedsEmptySpace(c.spaceId, c.mainPages);
 }
 
 /**
@@ -84,6 +114,19 @@ function decide(c: SpaceContentCommand, s: SpaceContentState, now: Date): SpaceC
             mergedBy: c.mergedBy,
             createdAt: at,
           },
+        },
+      ];
+    }
+    case 'ApplyTemplate': {
+      const main = mainOf(s, c.initial);
+      assertMayApplyTemplate(c);
+      if (main.revision !== c.against) throw new ContentMovedMeanwhile('Main content');
+      if (!c.root) return []; // a template without pages (blank) changes nothing
+      return [
+        ...initialize(s, c.spaceId, c.initial, at),
+        {
+          type: 'SpaceContentRevised',
+          data: { spaceId: c.spaceId, revision: c.revision, root: c.root, parents: [main.revision], reason: 'template', template: c.template, createdAt: at },
         },
       ];
     }

@@ -54,11 +54,14 @@ function targetOf(ref: ContentRefInput, field: string): string {
   return `/openapi/${v}`;
 }
 
-/** The insert_page changes of a template; unknown ids and malformed refs answer 400. */
-export function templateChanges(id: string, contentRefs: Record<string, ContentRefInput> = {}): ContentChange[] {
+/**
+ * The insert_page changes of a template; unknown ids and malformed refs answer 400, naming the
+ * field under `at` (`template.` in a change request's body, nothing in applyTemplateToSpace's).
+ */
+export function templateChanges(id: string, contentRefs: Record<string, ContentRefInput> = {}, at = 'template.'): ContentChange[] {
   const t = TEMPLATES[id];
-  if (!t) throw new BadRequest(`template.id: unknown template "${id}" (available: ${Object.keys(TEMPLATES).join(', ')})`);
-  const targets = Object.fromEntries(Object.entries(contentRefs).map(([k, v]) => [k, targetOf(v, `template.params.contentRefs.${k}`)]));
+  if (!t) throw new BadRequest(`${at}id: unknown template "${id}" (available: ${Object.keys(TEMPLATES).join(', ')})`);
+  const targets = Object.fromEntries(Object.entries(contentRefs).map(([k, v]) => [k, targetOf(v, `${at}params.contentRefs.${k}`)]));
   const link = (slot: string, label: string) => (targets[slot] ? `[${label}](${targets[slot]})` : label);
   return t
     .pages(link)

@@ -2,6 +2,7 @@ import { canonicalJson } from './canonical-json';
 import { LineConflict, mergeText, Prefer } from './diff3';
 import { renderPageMarkdown } from './markdown/page-markdown';
 import { PageEntry, Structure } from './page';
+import { mergeReusables } from './reusable-content';
 import { WorkingTree } from './tree';
 
 /**
@@ -141,6 +142,8 @@ export function mergeTrees(input: TreeMergeInput): TreeMergeResult {
     else tree.put(merged);
   }
   if (!conflicts.length) conflicts.push(...structuralConflicts(tree, changedOurs, changedTheirs, deletedByUs, base));
+  const { reusables, conflicts: reusableConflicts } = mergeReusables(base, ours, theirs, input.prefer);
+  conflicts.push(...reusableConflicts);
   if (conflicts.length) return { clean: false, conflicts };
   const files = new Map(theirs.files);
   for (const id of changedIds(base.files, ours.files)) {
@@ -148,7 +151,7 @@ export function mergeTrees(input: TreeMergeInput): TreeMergeResult {
     if (f) files.set(id, f);
     else files.delete(id);
   }
-  return { clean: true, structure: { pages: tree.pages, files }, bodies };
+  return { clean: true, structure: { pages: tree.pages, files, reusables }, bodies };
 }
 
 /** Orphans, cycles and sibling slug clashes that only appear once both sides are combined. */

@@ -32,7 +32,7 @@ class TemplateParamsInput {
   @IfPresent() @Satisfies('isContentRefs', contentRefsProblem) contentRefs?: Record<string, ContentRefInput>;
 }
 
-class TemplateInput {
+export class TemplateInput {
   @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) id!: string;
   @IfPresent() @Satisfies('isObject', objectProblem) @ValidateNested() @Type(() => TemplateParamsInput) params?: TemplateParamsInput;
 }

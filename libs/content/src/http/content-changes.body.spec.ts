@@ -6,7 +6,7 @@ import { ContentChangesBody, contentChangesOf } from './content-changes.body';
 
 async function parse(body: unknown) {
   try {
-    return contentChangesOf((await validationPipe().transform(body, { type: 'body', metatype: ContentChangesBody })) as ContentChangesBody);
+    return await contentChangesOf((await validationPipe().transform(body, { type: 'body', metatype: ContentChangesBody })) as ContentChangesBody);
   } catch (e) {
     if (e instanceof BadRequestException) return (e.getResponse() as { message: string }).message;
     if (e instanceof BadRequest) return e.message;
@@ -55,8 +55,8 @@ describe('POST …/content body (ContentChangesBody)', () => {
     [[{ operation: 'insert_page', document: { html: '<p>' } }], /^changes\[0\]\.document\.html: unknown field \(expected markdown or document\)/],
     [[{ operation: 'insert_page', document: { markdown: 3 } }], /^changes\[0\]\.document\.markdown: must be a string/],
     [
-      [{ operation: 'insert_page', document: { document: { object: 'document', nodes: [{ object: 'block', type: 'tabs', nodes: [] }] } } }],
-      /^changes\[0\]\.document\.document\.nodes\[0\]\.type: unsupported block type "tabs"/,
+      [{ operation: 'insert_page', document: { document: { object: 'document', nodes: [{ object: 'block', type: 'mystery', nodes: [] }] } } }],
+      /^changes\[0\]\.document\.document\.nodes\[0\]\.type: unsupported block type "mystery"/,
     ],
     [[{ operation: 'delete_page' }], /^changes\[0\]\.page: is required/],
     [[{ operation: 'insert_files', files: [] }], /^changes\[0\]\.files: must be an array of 1 to 20 files/],

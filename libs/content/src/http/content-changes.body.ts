@@ -4,8 +4,10 @@ import { httpUrlProblem, IfPresent, IsRefused, isPlainObject, Satisfies } from '
 import { ContentChange, NewFile } from '../domain/content-batch';
 import { documentToMarkdown } from '../domain/markdown/document';
 import { PAGE_FIELDS, PageFields } from '../domain/page';
+import { REUSABLE_OPERATIONS } from '../domain/reusable-content';
+import { documentWithIncludesToMarkdown } from '../domain/reusable-content-document';
 import { hashBytes } from '../application/storage/revision-store';
-import { imageDimensions } from './image-dimensions';
+import { inspectFile } from './file-inspection';
 import { arrayOfObjectsProblem, IsFlag, IsIndex, IsOneOf, IsText, Required, textProblem } from './content.validators';
 
 /**
@@ -16,7 +18,8 @@ import { arrayOfObjectsProblem, IsFlag, IsIndex, IsOneOf, IsText, Required, text
 export const MAX_CHANGES = 50;
 const MAX_FILES = 20;
 const MAX_FILE_BYTES = 1024 * 1024;
-const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files'] as const;
+// Extension: the reusable-content operations (the 0.202 reference has none to write them).
+const OPERATIONS = ['insert_page', 'update_page', 'delete_page', 'revert_page', 'insert_files', ...REUSABLE_OPERATIONS] as const;
 
 /** `{markdown}`, `{document}` (a rich-text document, converted) or `{}` (empty). */
 function pageDocumentProblem(v: unknown, field: string): string | null {
@@ -99,7 +102,25 @@ class InsertFilesInput extends ChangeInput {
   files!: FileInput[];
 }
 
-type ChangeItem = InsertPageInput | UpdatePageInput | DeletePageInput | RevertPageInput | InsertFilesInput;
+/** Extension: a reusable content, its title and body (markdown, or a document converted). */
+class InsertReusableInput extends ChangeInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) title!: string;
+  @Required('isPageDocument', pageDocumentProblem) document!: PageDocument;
+  @IfPresent() @IsText({ min: 1 }) ref?: string;
+}
+
+class UpdateReusableInput extends ChangeInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) reusableContent!: string;
+  @IfPresent() @IsText({ min: 1 }) title?: string;
+  @IfPresent() @Satisfies('isPageDocument', pageDocumentProblem) document?: PageDocument;
+}
+
+class DeleteReusableInput extends ChangeInput {
+  @Required('isText', (v, f) => textProblem(v, f, { min: 1 })) reusableContent!: string;
+}
+
+type ChangeItem =
+  InsertPageInput | UpdatePageInput | DeletePageInput | RevertPageInput | InsertFilesInput | InsertReusableInput | UpdateReusableInput | DeleteReusableInput;
 
 export class ContentChangesBody {
   @Satisfies('isChanges', (v, f) =>
@@ -116,6 +137,9 @@ export class ContentChangesBody {
         { name: 'delete_page', value: DeletePageInput },
         { name: 'revert_page', value: RevertPageInput },
         { name: 'insert_files', value: InsertFilesInput },
+        { name: 'insert_reusable_content', value: InsertReusableInput },
+        { name: 'update_reusable_content', value: UpdateReusableInput },
+        { name: 'delete_reusable_content', value: DeleteReusableInput },
       ],
     },
   })
@@ -129,21 +153,24 @@ export interface ParsedChanges {
 
 const fieldsOf = (c: PageChangeInput): PageFields => Object.fromEntries(PAGE_FIELDS.filter((f) => c[f] !== undefined).map((f) => [f, c[f]]));
 
-/** The document as markdown; a rich-text document is converted (its errors name the node path). */
+/**
+ * The document as markdown; a rich-text document is converted (its errors name the node path),
+ * its reusable-content blocks becoming include lines.
+ */
 const markdownOf = (d: PageDocument, at: string): string =>
-  d.markdown !== undefined ? d.markdown : d.document !== undefined ? documentToMarkdown(d.document, `${at}.document`) : '';
+  d.markdown !== undefined ? d.markdown : d.document !== undefined ? documentWithIncludesToMarkdown(d.document, `${at}.document`, documentToMarkdown) : '';
 
-/** Decodes a file's bytes: its blob (by hash) joins the batch's blobs. */
-function fileOf(f: FileInput, blobs: Map<string, string>): NewFile {
+/** Decodes a file's bytes: its blob (by hash) joins the batch's blobs; its type and dimensions come from the bytes. */
+async function fileOf(f: FileInput, blobs: Map<string, string>): Promise<NewFile> {
   const bytes = Buffer.from(f.base64!, 'base64');
   const canonical = bytes.toString('base64');
   const blob = hashBytes(canonical);
   blobs.set(blob, canonical);
-  const dimensions = f.contentType!.startsWith('image/') ? imageDimensions(bytes) : undefined;
+  const { contentType, dimensions } = await inspectFile(bytes, f.contentType!);
   return {
     ...(f.ref !== undefined ? { ref: f.ref } : {}),
     name: f.name,
-    contentType: f.contentType!,
+    contentType,
     size: bytes.length,
     blob,
     ...(dimensions ? { dimensions } : {}),
@@ -151,8 +178,10 @@ function fileOf(f: FileInput, blobs: Map<string, string>): NewFile {
 }
 
 /** The validated body as the domain's changes (and the file bytes they reference). */
-export function contentChangesOf(body: ContentChangesBody): ParsedChanges {
+export async function contentChangesOf(body: ContentChangesBody): Promise<ParsedChanges> {
   const blobs = new Map<string, string>();
+  const files = new Map<InsertFilesInput, NewFile[]>();
+  for (const c of body.changes) if (c instanceof InsertFilesInput) files.set(c, await Promise.all(c.files.map((f) => fileOf(f, blobs))));
   const changes = body.changes.map((c, i): ContentChange => {
     const at = `changes[${i}].document`;
     if (c instanceof InsertPageInput) {
@@ -176,7 +205,18 @@ export function contentChangesOf(body: ContentChangesBody): ParsedChanges {
       };
     }
     if (c instanceof DeletePageInput) return { operation: 'delete_page', page: c.page };
-    if (c instanceof InsertFilesInput) return { operation: 'insert_files', files: c.files.map((f) => fileOf(f, blobs)) };
+    if (c instanceof InsertFilesInput) return { operation: 'insert_files', files: files.get(c)! };
+    if (c instanceof InsertReusableInput)
+      return { operation: 'insert_reusable_content', title: c.title, markdown: markdownOf(c.document, at), ...(c.ref !== undefined ? { ref: c.ref } : {}) };
+    if (c instanceof UpdateReusableInput) {
+      return {
+        operation: 'update_reusable_content',
+        reusableContent: c.reusableContent,
+        ...(c.title !== undefined ? { title: c.title } : {}),
+        ...(c.document !== undefined ? { markdown: markdownOf(c.document, at) } : {}),
+      };
+    }
+    if (c instanceof DeleteReusableInput) return { operation: 'delete_reusable_content', reusableContent: c.reusableContent };
     throw new Error(`unvalidated change ${i}`); // revert_page and unknown operations never pass validation
   });
   return { changes, blobs };

@@ -3,10 +3,13 @@ import { QueryBus } from '@nestjs/cqrs';
 import { Caller, ImmutableResource, Principal, ResourceStream } from '@app/platform';
 import { changeRequestStream, spaceContentStream } from '../domain/change-request.events';
 import { ContentTarget } from '../application/queries/content-reader';
-import { GetFileQuery, GetPageQuery, GetRevisionContentQuery, ListFilesQuery, ListPagesQuery } from '../application/queries/content.queries';
+import { GetFileQuery, GetRevisionContentQuery, ListFilesQuery, ListPagesQuery } from '../application/queries/content.queries';
+import { GetRenderedPageQuery } from '../application/queries/rendered-page.query';
 import { ListBacklinksQuery, ListLinksQuery } from '../application/queries/links.queries';
 import { ContentFlags, FilesParams, joinPath, LinksParams, PageParams } from './query-params';
 import { PageQuery } from '@app/platform';
+
+const dereferences = (q: PageParams) => q.dereferenced === 'true' || q.dereferenced === 'reusable-contents';
 
 /**
  * Reads of content, three ways to name it: main (`/spaces/{id}/content`), a change request
@@ -22,11 +25,13 @@ abstract class ContentReads {
   protected pages(c: Principal, p: Record<string, string>) {
     return this.queries.execute(new ListPagesQuery(p.spaceId, this.target(p), c.userId));
   }
+  // Pages show their reusable contents (as blocks, or dereferenced in their place).
   protected page(c: Principal, p: Record<string, string>, q: PageParams) {
-    return this.queries.execute(new GetPageQuery(p.spaceId, this.target(p), c.userId, { id: p.pageId }, q.format ?? 'markdown'));
+    return this.queries.execute(new GetRenderedPageQuery(p.spaceId, this.target(p), c.userId, { id: p.pageId }, q.format ?? 'markdown', dereferences(q)));
   }
   protected pageByPath(c: Principal, p: Record<string, string>, path: string | string[], q: PageParams) {
-    return this.queries.execute(new GetPageQuery(p.spaceId, this.target(p), c.userId, { path: joinPath(path) }, q.format ?? 'markdown'));
+    const page = { path: joinPath(path) };
+    return this.queries.execute(new GetRenderedPageQuery(p.spaceId, this.target(p), c.userId, page, q.format ?? 'markdown', dereferences(q)));
   }
   protected files(c: Principal, p: Record<string, string>, q: FilesParams) {
     return this.queries.execute(new ListFilesQuery(p.spaceId, this.target(p), c.userId, q));

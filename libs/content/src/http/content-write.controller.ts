@@ -6,6 +6,7 @@ import { GetChangeRequestQuery } from '../application/queries/change-request.que
 import { ContentReader } from '../application/queries/content-reader';
 import { ContentChangesBody, contentChangesOf } from './content-changes.body';
 import { CompatParams } from './query-params';
+import { reusableContentView } from '../application/queries/reusable-content.view';
 
 /** POST …/change-requests/{changeRequestId}/content (reference 0.202 updateChangeRequestContent). */
 @Controller('spaces/:spaceId/change-requests/:changeRequestId/content')
@@ -27,7 +28,7 @@ export class ContentWriteController {
     @Body() body: ContentChangesBody,
     @Query() q: CompatParams,
   ) {
-    const { changes, blobs } = contentChangesOf(body);
+    const { changes, blobs } = await contentChangesOf(body);
     const result = await this.commands.execute(new UpdateChangeRequestContentCommand(spaceId, ref, c.userId, changes, blobs));
     await this.engine.settle();
     const changeRequest = await this.queries.execute(new GetChangeRequestQuery(spaceId, result.changeRequestId, c.userId));
@@ -43,6 +44,8 @@ export class ContentWriteController {
         o.object === 'deleted_page' ? o : { object: o.object, ...('ref' in o && o.ref !== undefined ? { ref: o.ref } : {}), page: pageRef(o.page) },
       ),
       insertedFiles: await Promise.all(result.insertedFiles.map((f) => this.reader.fileView(spaceId, f))),
+      // Extension (the reusable-content operations are one): what they created, as RevisionReusableContent.
+      ...(result.insertedReusables.length ? { insertedReusableContents: result.insertedReusables.map(reusableContentView) } : {}),
     };
   }
 }

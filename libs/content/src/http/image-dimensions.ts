@@ -1,18 +1,19 @@
-/** Width and height from PNG, GIF or JPEG headers (reference RevisionFile.dimensions). */
-export function imageDimensions(b: Buffer): { width: number; height: number } | undefined {
-  if (b.length >= 24 && b.readUInt32BE(0) === 0x89504e47 && b.toString('ascii', 12, 16) === 'IHDR')
-    return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-  if (b.length >= 10 && b.toString('ascii', 0, 3) === 'GIF') return { width: b.readUInt16LE(6), height: b.readUInt16LE(8) };
-  if (b.length >= 4 && b[0] === 0xff && b[1] === 0xd8) {
-    let i = 2;
-    while (i + 9 < b.length) {
-      if (b[i] !== 0xff) return undefined;
-      const marker = b[i + 1];
-      const len = b.readUInt16BE(i + 2);
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
-      i += 2 + len;
-    }
+import { imageSize } from 'image-size';
+
+/**
+ * Width and height of an image as displayed (reference RevisionFile.dimensions), read by
+ * `image-size` from the bytes: PNG, JPEG, GIF, WebP, SVG, AVIF, HEIF, TIFF, BMP, ICO and more.
+ * An EXIF orientation that turns the picture (5 to 8) swaps the stored width and height.
+ * Bytes it cannot read (not an image, or truncated) have no dimensions.
+ */
+export function imageDimensions(bytes: Uint8Array): { width: number; height: number } | undefined {
+  let size: ReturnType<typeof imageSize>;
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return undefined;
   }
-  return undefined;
+  const { width, height, orientation } = size;
+  if (!(width > 0 && height > 0)) return undefined;
+  return orientation !== undefined && orientation >= 5 ? { width: height, height: width } : { width, height };
 }

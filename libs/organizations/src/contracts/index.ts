@@ -2,11 +2,20 @@ import { Query } from '@nestjs/cqrs';
 
 /** What the organizations context publishes to the contexts above it (`@app/organizations/contracts`). */
 export const OrganizationEvents = {
+  /** An admin changed settings; `changes.hostname` is the organization's subdomain (payload: OrganizationUpdatedPayload). */
+  OrganizationUpdated: 'OrganizationUpdated',
   /** A team exists in an organization. */
   TeamCreated: 'TeamCreated',
   /** A team was deleted: grants given to it must go. */
   TeamDeleted: 'TeamDeleted',
 } as const;
+
+/** Only the fields that changed are in `changes`; others may rely on `hostname` (the subdomain, 3..32). */
+export interface OrganizationUpdatedPayload {
+  organizationId: string;
+  changes: { hostname?: string };
+  updatedAt: string;
+}
 
 export interface TeamCreatedPayload {
   organizationId: string;
@@ -40,6 +49,16 @@ export class CountMemberSpacesQuery extends Query<Map<string, number>> {
 /** Of `teamIds`, how many distinct spaces are granted to each team (0 when none). */
 export class CountTeamSpacesQuery extends Query<Map<string, number>> {
   constructor(readonly teamIds: string[]) {
+    super();
+  }
+}
+
+/** Whether `siteId` is a live site of the organization (answered by the sites context, which keeps sites). */
+export class IsOrganizationSiteQuery extends Query<boolean> {
+  constructor(
+    readonly organizationId: string,
+    readonly siteId: string,
+  ) {
     super();
   }
 }

@@ -200,11 +200,24 @@ export class SqliteEventStore extends EventStore {
    * The events after `after` for the projections' shared reader: each parsed only when a runner
    * handles its type (most runners skip most events, and parsing is most of the cost of a read).
    */
-  readSlice(after: number, maxCount: number): SliceRow[] {
-    const rows = this.stmt('SELECT position, id, stream, revision, type, data, metadata FROM events WHERE position > ? ORDER BY position LIMIT ?')
+  readSlice(after: number, maxCount: number, until = Number.MAX_SAFE_INTEGER): SliceRow[] {
+    const rows = this.stmt(
+      'SELECT position, id, stream, revision, type, data, metadata FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?',
+    )
       .raw(true)
-      .all(after, maxCount) as unknown[][];
+      .all(after, until, maxCount) as unknown[][];
     return rows.map((r) => new SliceRow(r));
+  }
+
+  /**
+   * Revision of the last event of `stream` at or before the global position `at` (null: none
+   * then). Within a stream revisions grow with positions, so the (stream, revision) index
+   * answers it backwards in a step or two. Entity tags use it (see streamRevisionAt).
+   */
+  revisionAt(stream: string, at: number): number | null {
+    const row = this.stmt('SELECT revision FROM events WHERE stream = ? AND position <= ? ORDER BY revision DESC LIMIT 1').pluck().get(stream, at) as
+      number | undefined;
+    return row ?? null;
   }
 
   async headPosition(): Promise<number> {

@@ -2,10 +2,10 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { HttpAdapterHost, Reflector } from '@nestjs/core';
 import type { Application, Request, Response } from 'express';
 import { from, lastValueFrom, mergeMap, Observable } from 'rxjs';
-import { STREAM_REVISIONS, StreamRevisionDoc } from '../concurrency/stream-revisions.projection';
+import { streamRevisionAt } from '../concurrency/stream-revisions';
 import { BadRequest, PreconditionFailed, ServiceUnavailable } from '../ddd/errors';
 import { ProjectionEngine } from '../projections/projection-engine';
-import { ReadStore } from '../read-store/read-store.port';
+import { EventStore } from '../event-store/event-store.port';
 import { entityTag, parseTagList, strongMatch, TagList, weakMatch } from './entity-tags';
 import { internalGet } from './internal-get';
 import { REPRESENTED_BY, RESOURCE_STREAM, StreamOf } from './resource.decorators';
@@ -26,7 +26,7 @@ const CONDITIONAL_WRITES = new Set(['PATCH', 'PUT', 'DELETE']);
 export class ConditionalRequestsInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
-    private readonly reads: ReadStore,
+    private readonly events: EventStore,
     private readonly engine: ProjectionEngine,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
@@ -49,7 +49,8 @@ export class ConditionalRequestsInterceptor implements NestInterceptor {
   private async tag(req: Request, res: Response, streamOf: StreamOf, body: unknown, ifNoneMatch: TagList | null): Promise<unknown> {
     if (res.statusCode !== 200 || body === null || typeof body !== 'object' || res.headersSent) return body;
     const stream = streamOf(req.params as Record<string, string>, body);
-    const revision = stream ? ((await this.reads.get<StreamRevisionDoc>(STREAM_REVISIONS, stream))?.revision ?? null) : null;
+    // The revision as the read side knows it: at the position the read models have reached.
+    const revision = stream ? await streamRevisionAt(this.events, stream, await this.engine.queryPosition()) : null;
     // The bytes express sends for an object body (res.json with the default settings).
     const tag = entityTag(stream, revision, JSON.stringify(body));
     res.setHeader('ETag', tag);

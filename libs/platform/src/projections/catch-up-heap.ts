@@ -6,7 +6,7 @@ import * as v8 from 'v8';
  * live heap). While one runs, the heap may grow by GROWING_PERCENT past the live set at most;
  * V8's own heuristics come back after. An operator's --heap-growing-percent wins.
  */
-const GROWING_PERCENT = 50;
+const GROWING_PERCENT = 40;
 const operatorTuned = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].some((a) => a.includes('heap-growing-percent'));
 let holds = 0;
 

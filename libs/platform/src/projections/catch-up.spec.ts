@@ -98,7 +98,7 @@ describe('catching up from a backlog', () => {
     });
 
   it('gives every runner turns (a slow projection does not starve, nor hold up the others) and leaves the event loop free', async () => {
-    counter('slow', ['Ticked'], 0.05);
+    counter('slow', ['Ticked'], 0.2);
     counter('fast', ['Tocked'], 0);
     counter('idle', ['NeverWritten'], 0);
     const delays: number[] = [];
@@ -109,10 +109,16 @@ describe('catching up from a backlog', () => {
       last = now;
     }, 5);
     await engine.start();
-    // One second in (the slow projection needs 10,000 x 0.05 ms = 0.5 s of handler time alone).
-    await new Promise((r) => setTimeout(r, 300));
-    const early = Object.fromEntries((await engine.status()).map((s) => [s.name, s.position]));
+    // Behind the head, runners commit about once a second: wait until each has committed
+    // once. The slow projection needs 10,000 x 0.2 ms = 2 s of handler time alone, so it is
+    // still under way then: the others did not wait for it to finish.
+    let early: Record<string, number> = {};
+    for (let i = 0; i < 600 && !['slow', 'fast', 'idle'].every((n) => early[n] > 0); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      early = Object.fromEntries((await engine.status()).map((s) => [s.name, s.position]));
+    }
     expect(early.slow).toBeGreaterThan(0);
+    expect(early.slow).toBeLessThan(BACKLOG - 1);
     expect(early.fast).toBeGreaterThan(0);
     expect(early.idle).toBeGreaterThan(0);
     await engine.drain(60_000);

@@ -17,7 +17,8 @@ export interface SliceEvent {
  * cost of reading). Other adapters are read with readAll.
  */
 interface SliceReader {
-  readSlice(after: number, maxCount: number): SliceEvent[];
+  /** At most `maxCount` events with after < position <= until, in order. */
+  readSlice(after: number, maxCount: number, until?: number): SliceEvent[];
 }
 const canReadSlices = (store: unknown): store is SliceReader => typeof (store as Partial<SliceReader>).readSlice === 'function';
 
@@ -29,6 +30,17 @@ interface Slice {
   last: number;
   events: SliceEvent[];
   usedAt: number;
+  /** The event types in it, once a runner has asked (see typesOf). */
+  types?: ReadonlySet<string>;
+}
+
+/**
+ * What `after` answers: events, and every type among them or more (the types of the slice
+ * they come from), so a runner that handles none of them passes them all at once.
+ */
+export interface FeedRead {
+  events: SliceEvent[];
+  types: ReadonlySet<string>;
 }
 
 export interface EventFeedOptions {
@@ -99,31 +111,59 @@ export class EventFeed {
     for (const w of [...this.waiters]) w();
   }
 
-  /** Events after `position`, at most one slice, from the cache or the store; empty at the end. */
-  async after(position: number): Promise<SliceEvent[]> {
-    for (const s of this.slices) {
-      if (s.after <= position && position < s.last) {
-        s.usedAt = ++this.uses;
-        return s.after === position ? s.events : s.events.slice(firstAfter(s.events, position));
+  /**
+   * Events after `position`, at most one slice, from the cache or the store; empty at the end.
+   * A read stops where the next cached slice begins: runners that started at different
+   * positions then share every read after their first (without it, two groups of runners a
+   * slice apart read and parsed every event twice).
+   */
+  async after(position: number): Promise<FeedRead> {
+    for (;;) {
+      let until = Number.POSITIVE_INFINITY;
+      let covering: Slice | undefined;
+      for (const s of this.slices) {
+        if (s.after <= position && position < s.last) covering = s;
+        else if (s.after > position) until = Math.min(until, s.after);
       }
+      if (covering) {
+        covering.usedAt = ++this.uses;
+        const tail = covering.after === position ? covering.events : covering.events.slice(firstAfter(covering.events, position));
+        if (tail.length > 0) return { events: tail, types: typesOf(covering) };
+        // A stretch of positions without events (a gap before the next slice): look past it.
+        position = covering.last;
+        continue;
+      }
+      const bounded = Number.isFinite(until);
+      const events = await this.read(position, bounded ? until : undefined);
+      // Fewer than a slice up to `until`: every event of (position, until] is in hand.
+      const complete = bounded && events.length < this.options.sliceSize;
+      if (events.length === 0 && !complete) return { events, types: new Set() };
+      const slice = this.remember(position, events, complete ? until : events[events.length - 1].position);
+      if (events.length === 0) {
+        position = until;
+        continue;
+      }
+      this.advance(events[events.length - 1].position);
+      return { events, types: slice ? typesOf(slice) : new Set(events.map((e) => e.type)) };
     }
-    const events = canReadSlices(this.events)
-      ? this.events.readSlice(position, this.options.sliceSize)
-      : (await this.events.readAll({ after: position, maxCount: this.options.sliceSize })).map(parsed);
-    if (events.length === 0) return events;
-    this.remember(position, events);
-    this.advance(events[events.length - 1].position);
-    return events;
   }
 
-  private remember(after: number, events: SliceEvent[]): void {
-    if (events.length === 0) return;
-    this.slices.push({ after, last: events[events.length - 1].position, events, usedAt: ++this.uses });
+  private async read(after: number, until: number | undefined): Promise<SliceEvent[]> {
+    if (canReadSlices(this.events)) return this.events.readSlice(after, this.options.sliceSize, until);
+    const events = (await this.events.readAll({ after, maxCount: this.options.sliceSize })).map(parsed);
+    return until !== undefined && events.length > 0 && events[events.length - 1].position > until ? events.slice(0, firstAfter(events, until)) : events;
+  }
+
+  private remember(after: number, events: SliceEvent[], last = events.length > 0 ? events[events.length - 1].position : after): Slice | null {
+    if (last <= after) return null;
+    const slice: Slice = { after, last, events, usedAt: ++this.uses };
+    this.slices.push(slice);
     if (this.slices.length > this.options.cachedSlices) {
       let oldest = 0;
       for (let i = 1; i < this.slices.length; i++) if (this.slices[i].usedAt < this.slices[oldest].usedAt) oldest = i;
       this.slices.splice(oldest, 1);
     }
+    return slice;
   }
 
   /** Resolves once an event after `position` is known to exist, or after `ms`, or at close. */
@@ -148,6 +188,11 @@ export class EventFeed {
     this.slices = [];
     await s?.close();
   }
+}
+
+function typesOf(slice: Slice): ReadonlySet<string> {
+  slice.types ??= new Set(slice.events.map((e) => e.type));
+  return slice.types;
 }
 
 /** Index of the first event after `position` (events are in position order). */

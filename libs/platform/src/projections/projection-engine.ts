@@ -99,13 +99,6 @@ export class ProjectionEngine {
     return [...this.projections.values()];
   }
 
-  /** Every event type some projection or saga handles, but those of `except`. */
-  handledEventTypes(except?: string): string[] {
-    const types = new Set<string>();
-    for (const def of [...this.projections.values(), ...this.sagas.values()]) if (def.name !== except) for (const t of def.handles) types.add(t);
-    return [...types].sort();
-  }
-
   projectionNames(): string[] {
     return [...this.projections.keys()];
   }
@@ -147,7 +140,9 @@ export class ProjectionEngine {
    */
   async start(): Promise<void> {
     await this.define();
-    const feed = new EventFeed(this.events, { sliceSize: SLICE_SIZE, cachedSlices: 4 });
+    // Runners are at most CONVOY_LEAD plus a turn's slice ahead of the slowest, which reads one
+    // more: every slice in between stays cached, so each event is read and parsed once.
+    const feed = new EventFeed(this.events, { sliceSize: SLICE_SIZE, cachedSlices: CONVOY_LEAD / SLICE_SIZE + 4 });
     await feed.open(true);
     this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
@@ -176,9 +171,9 @@ export class ProjectionEngine {
       for (const p of this.projections.values()) {
         const r = this.runners.get(p.name);
         if (!r || r === runner || p.servesQueries === false || now - r.progressAt > CONVOY_STALL_MS) continue;
-        slowest = Math.min(slowest, r.position);
+        slowest = Math.min(slowest, r.applied);
       }
-      return runner.position - slowest > CONVOY_LEAD;
+      return runner.applied - slowest > CONVOY_LEAD;
     },
     progress: () => this.nextProgress(50),
   };

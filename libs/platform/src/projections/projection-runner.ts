@@ -32,18 +32,46 @@ export interface RunnerOptions {
   convoy?: { blocked(runner: ProjectionRunner): boolean; progress(): Promise<void> };
 }
 
-/** A turn that wrote nothing moves the checkpoint at most this often (or when caught up). */
-const CHECKPOINT_EVERY_MS = 250;
+/**
+ * Behind the head, a runner commits about this often (and once caught up): the writes of its
+ * turns since, with the checkpoint. A large commit writes each page of a read model once for
+ * many changes, and a document changed many times meanwhile once (commits of one 20 ms turn
+ * each rewrote most pages of a 10,000-document collection again and again).
+ */
+const COMMIT_EVERY_MS = 1000;
+/**
+ * ... or sooner, once it holds this many documents (a commit of them keeps the event loop about
+ * 60 ms: it gets a turn of its own) or this many characters of them.
+ */
+const COMMIT_DOCUMENTS = 12_000;
+const COMMIT_CHARS = 8 * 1024 * 1024;
 
 class StaleCheckpoint extends Error {}
 
-/** A store that can serve a runner's reads better when told where its turns begin and end. */
-interface TurnAware {
+/**
+ * What a store may offer runners (the embedded one does): reads served better when told where
+ * turns begin and end, and a read version for commits computed from cached reads (see
+ * CommitOptions.readVersion).
+ */
+interface RunnerAware {
   beginTurn?(): void;
   endTurn?(): void;
+  readVersion?(): number;
 }
 
+type Landing = 'ok' | 'stale' | 'error';
+
 type Step = { kind: 'progress' } | { kind: 'held' } | { kind: 'idle' } | { kind: 'backoff'; ms: number } | { kind: 'stale' } | { kind: 'error' };
+
+/** A runner's work since its last commit. */
+interface Pending {
+  uow: UnitOfWork;
+  parked: Array<Omit<ParkedEvent, 'id'>>;
+  /** Events taken past (handled or skipped) since the last commit. */
+  seen: number;
+  /** The store's read version when it began (see RunnerAware). */
+  readVersion: number | undefined;
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** What a failure is logged and parked with: the stack when there is one, else the thrown value. */
@@ -51,11 +79,13 @@ const stackOf = (e: unknown): string => (e instanceof Error && e.stack ? e.stack
 
 /**
  * Drives one projection (or saga) from its durable checkpoint. It works in turns (see
- * TurnQueue): each turn applies the events after the checkpoint for at most `sliceMs` to a unit
- * of work and commits them together with the checkpoint; if another worker moved the checkpoint
- * (or a rebuild switched generations), the turn is discarded and the runner resumes from the
- * stored checkpoint, so nothing is applied twice. A failing event is retried in later turns
- * after a backoff (other runners keep going meanwhile), then parked.
+ * TurnQueue): each turn applies events for at most `sliceMs` to a unit of work, which is
+ * committed together with the checkpoint once caught up, or behind the head about once a second
+ * (see COMMIT_EVERY_MS); until then nothing of it is visible and the position does not move. If
+ * another worker moved the checkpoint (or a rebuild switched generations, or another process
+ * changed the read models under its reads), the unit of work is discarded and the runner resumes
+ * from the stored checkpoint, so nothing is applied twice. A failing event is retried in later
+ * turns after a backoff (other runners keep going meanwhile), then parked.
  */
 export class ProjectionRunner {
   private stopped = true;
@@ -65,8 +95,13 @@ export class ProjectionRunner {
   private ownFeed: EventFeed | null = null;
   private readonly turns: TurnQueue;
   private readonly rate = new RateMeter();
-  /** Everything up to here is applied (the stored checkpoint may trail it, see CHECKPOINT_EVERY_MS). */
+  /**
+   * Everything up to here is in the read models (the stored checkpoint may trail it when the
+   * events since wrote nothing, see COMMIT_EVERY_MS): what read-your-writes and readiness see.
+   */
   position = 0;
+  /** Everything up to here is applied: in the read models or in the pending unit of work. */
+  applied = 0;
   generation = 0;
   /** Events taken past (handled or skipped) since this runner was made. */
   eventsSeen = 0;
@@ -74,6 +109,8 @@ export class ProjectionRunner {
   progressAt = performance.now();
   private committed = 0;
   private committedAt = 0;
+  /** Writes applied in earlier turns and not committed yet (see COMMIT_EVERY_MS). */
+  private pending: Pending | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -120,6 +157,8 @@ export class ProjectionRunner {
       this.position = cp.position;
     }
     this.committed = this.position;
+    this.applied = this.position;
+    this.pending = null;
     this.committedAt = performance.now();
     this.progressAt = performance.now();
   }
@@ -131,12 +170,8 @@ export class ProjectionRunner {
     this.ownFeed = null;
     await this.loop;
     this.loop = null;
-    // The checkpoint of the last turns that wrote nothing.
-    if (this.position > this.committed) {
-      await this.store
-        .commit(this.target.name, this.generation, this.committed, this.position, [], { requireActive: this.fixedGeneration === undefined })
-        .catch((e) => this.logger.error(`cannot store the checkpoint: ${e}`));
-    }
+    // The writes of the last turns and the checkpoint of those that wrote nothing.
+    if (this.applied > this.committed) await this.flush();
   }
 
   onProgress(listener: () => void): () => void {
@@ -164,7 +199,7 @@ export class ProjectionRunner {
         continue;
       }
       await this.turns.acquire(this.target.name);
-      const store = this.store as TurnAware;
+      const store = this.store as RunnerAware;
       try {
         store.beginTurn?.();
         step = this.stopped ? { kind: 'idle' } : await this.step(performance.now() + (this.options.sliceMs ?? 20));
@@ -178,29 +213,56 @@ export class ProjectionRunner {
         this.turns.release();
       }
       if (this.stopped) break;
-      if (step.kind === 'idle') await this.feed.waitBeyond(this.position, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));
+      if (step.kind === 'idle') await this.feed.waitBeyond(this.applied, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));
       else if (step.kind === 'backoff') await sleep(step.ms);
       else if (step.kind === 'error') await sleep(200);
       if (step.kind === 'stale' || step.kind === 'error') await this.load().catch((e) => this.logger.error(`cannot read the checkpoint: ${e}`));
     }
   }
 
-  /** One turn: the events after the checkpoint, until `deadline`, committed with it. */
+  /**
+   * One turn: the events after the applied position until `deadline`, or else the commit of
+   * what earlier turns gathered, when that is due (a large commit gets a turn of its own).
+   */
   private async step(deadline: number): Promise<Step> {
-    const slice = await this.feed.after(this.position);
-    if (slice.length === 0) return { kind: 'idle' };
-    return this.apply(slice, deadline);
+    if (this.applied > this.committed && this.flushDue(performance.now())) {
+      const landing = await this.flush();
+      return { kind: landing === 'ok' ? 'progress' : landing };
+    }
+    const { events, types } = await this.feed.after(this.applied);
+    if (events.length === 0) return { kind: 'idle' };
+    return this.apply(events, deadline, false, types);
   }
 
-  /** Applies events (all after the checkpoint, in order) until `deadline` and commits them. */
-  private async apply(slice: SliceEvent[], deadline: number): Promise<Step> {
-    const uow = new UnitOfWork(this.store, this.generation);
-    const parked: Array<Omit<ParkedEvent, 'id'>> = [];
-    const from = this.position;
+  private flushDue(now: number): boolean {
+    const p = this.pending;
+    return (!!p && (p.uow.size >= COMMIT_DOCUMENTS || p.uow.chars >= COMMIT_CHARS || p.parked.length > 0)) || now - this.committedAt >= COMMIT_EVERY_MS;
+  }
+
+  /**
+   * Applies events (all after the applied position, in order) until `deadline` to the pending
+   * unit of work; commits it with the checkpoint when caught up or after a failing event, else
+   * leaves it to later turns (see flushDue).
+   */
+  private async apply(slice: SliceEvent[], deadline: number, flush = false, types?: ReadonlySet<string>): Promise<Step> {
+    const pending = (this.pending ??= {
+      uow: new UnitOfWork(this.store, this.generation),
+      parked: [],
+      seen: 0,
+      readVersion: (this.store as RunnerAware).readVersion?.(),
+    });
+    const { uow, parked } = pending;
+    const from = this.applied;
     let to = from;
     let seen = 0;
     let outcome: Step = { kind: 'progress' };
-    for (let i = 0; i < slice.length; i++) {
+    // None of the slice's types: pass it at once (most runners skip most events).
+    const none = types !== undefined && ![...types].some((t) => this.target.handles.has(t));
+    if (none) {
+      to = slice[slice.length - 1].position;
+      seen = slice.length;
+    }
+    for (let i = none ? slice.length : 0; i < slice.length; i++) {
       const item = slice[i];
       if (this.target.handles.has(item.type)) {
         const event = upcast(item.event());
@@ -239,31 +301,66 @@ export class ProjectionRunner {
         if ((i & 1023) === 1023 && performance.now() >= deadline) break;
       }
     }
-    if (to === from) return outcome;
-    const writes = uow.writes();
+    this.applied = to;
+    pending.seen += seen;
     const now = performance.now();
+    if (to > from) this.progressAt = now;
+    // The pace is that of applying (commits come about once a second behind the head).
+    this.rate.note(to, seen);
     const feed = this.options.feed ?? this.ownFeed;
-    // Nothing to write: the checkpoint may trail the position a little (skipping is cheap,
-    // a commit is not), but not for long and not once caught up.
-    const deferred = writes.length === 0 && parked.length === 0 && !!feed && to < feed.head && now - this.committedAt < CHECKPOINT_EVERY_MS;
-    if (!deferred) {
-      const ok = await this.store.commit(this.target.name, this.generation, this.committed, to, writes, {
+    const caughtUp = !feed || to >= feed.head;
+    const writes = uow.size > 0 || parked.length > 0;
+    if (flush || caughtUp || outcome.kind !== 'progress' || parked.length > 0) {
+      if (this.applied > this.committed) {
+        const landing = await this.flush();
+        if (landing !== 'ok') return { kind: landing };
+      }
+    } else if (!writes) {
+      // Nothing to write: the read models are at `to` already; the stored checkpoint may trail
+      // it a little (skipping is cheap, a commit is not), but not for long, nor once caught up.
+      this.pending = null;
+      this.advance(to, pending.seen);
+    }
+    return outcome;
+  }
+
+  /**
+   * Commits the pending writes with the checkpoint at the applied position. 'stale' (another
+   * worker moved the checkpoint, a rebuild switched generations, or the reads were older than
+   * another writer's change) or 'error': nothing was written, the runner must reload.
+   */
+  private async flush(): Promise<Landing> {
+    const pending = this.pending;
+    const to = this.applied;
+    this.pending = null;
+    try {
+      const ok = await this.store.commit(this.target.name, this.generation, this.committed, to, pending?.uow.writes() ?? [], {
         requireActive: this.fixedGeneration === undefined,
-        park: parked,
+        park: pending?.parked ?? [],
+        readVersion: pending?.readVersion,
       });
       if (!ok) {
         this.failing = null;
-        return { kind: 'stale' };
+        return 'stale';
       }
-      this.committed = to;
-      this.committedAt = now;
+    } catch (e: unknown) {
+      this.logger.error(`commit failed, resuming from the stored checkpoint: ${stackOf(e)}`);
+      this.failing = null;
+      return 'error';
     }
+    this.committed = to;
+    this.committedAt = performance.now();
+    this.advance(to, pending?.seen ?? 0);
+    return 'ok';
+  }
+
+  /** The read models are at `to` now, `seen` events further. */
+  private advance(to: number, seen: number): void {
+    if (to <= this.position) return;
     this.position = to;
-    this.progressAt = now;
+    this.progressAt = performance.now();
     this.eventsSeen += seen;
-    this.rate.note(to, seen);
     this.notify();
-    return outcome;
   }
 
   /**
@@ -271,12 +368,13 @@ export class ProjectionRunner {
    * checkpoint (rebuild tools and tests; a running runner works through its feed instead).
    */
   async process(batch: RecordedEvent[]): Promise<void> {
-    let rest = batch.filter((e) => e.position > this.position).map((e): SliceEvent => ({ position: e.position, type: e.type, event: () => e }));
+    let rest = batch.filter((e) => e.position > this.applied).map((e): SliceEvent => ({ position: e.position, type: e.type, event: () => e }));
     while (rest.length > 0) {
-      const step = await this.apply(rest, Number.POSITIVE_INFINITY);
-      if (step.kind === 'stale') throw new StaleCheckpoint(`checkpoint of ${this.target.name} moved`);
+      const step = await this.apply(rest, Number.POSITIVE_INFINITY, true);
+      if (step.kind === 'stale' || step.kind === 'error')
+        throw new StaleCheckpoint(`${this.target.name}: ${step.kind === 'stale' ? 'the checkpoint moved' : 'the commit failed'}`);
       if (step.kind === 'backoff') await sleep(step.ms);
-      rest = rest.filter((e) => e.position > this.position);
+      rest = rest.filter((e) => e.position > this.applied);
     }
   }
 

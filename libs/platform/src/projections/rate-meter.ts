@@ -11,7 +11,7 @@ export class RateMeter {
     private readonly now = () => performance.now(),
   ) {}
 
-  /** Called after each commit: the runner is at `position`, having handled `events` more. */
+  /** Called after each turn: the runner has applied up to `position`, having taken `events` more. */
   note(position: number, events: number): void {
     this.events += events;
     const at = this.now();

@@ -63,6 +63,12 @@ export interface ParkedEvent {
 
 export interface CommitOptions {
   requireActive?: boolean;
+  /**
+   * For a store that caches documents for its runners (readVersion()): the version when the
+   * writes' reads began. A commit computed from reads older than a change by another writer is
+   * refused (false), so the runner reloads and applies its events again.
+   */
+  readVersion?: number;
   park?: Array<Omit<ParkedEvent, 'id'>>;
   unpark?: string[];
 }

@@ -21,13 +21,31 @@ const SERIALIZED = Symbol.for('docs-platform.read-store.serialized');
 
 /** Characters of JSON the document cache holds at most (see beginTurn). */
 const DOC_CACHE_CHARS = 32 * 1024 * 1024;
+/**
+ * A commit writes for at most this long before the event loop gets a turn (its transaction
+ * stays open on the writing connection meanwhile; queries read the other one and see none of
+ * it until it commits): a catch-up commits 10,000 documents at once, which takes 60-90 ms.
+ */
+const WRITE_SLICE_MS = 8;
+/** Rows written between checkpoints of the write-ahead log (run in a turn of their own). */
+const CHECKPOINT_EVERY_ROWS = 2000;
 
 /**
  * Embedded read models: one SQLite file, one table per collection and generation, each
  * document stored as JSON. Writes and the checkpoint commit in one transaction.
+ *
+ * Two connections: `db` writes (commits and schema changes, one at a time), `reader` reads
+ * (queries, runners' reads, checkpoints), so a commit may span several turns of the event loop
+ * while queries keep answering from what has committed.
  */
 export class SqliteReadStore extends ReadStore {
   private readonly db: Database.Database;
+  private readonly reader: Database.Database;
+  private readonly reads: StatementCache;
+  /** Writes on `db` run one after the other (a commit may await between its slices). */
+  private writing: Promise<unknown> = Promise.resolve();
+  private rowsSinceCheckpoint = 0;
+  private checkpointDue = false;
   private readonly owner = new Map<string, string>();
   private readonly collections = new Map<string, CollectionDefinition[]>();
   private readonly statements: StatementCache;
@@ -36,7 +54,8 @@ export class SqliteReadStore extends ReadStore {
    * The JSON of documents projections read while they apply events (null: no such document),
    * by table and id: a catch-up reads a document back for nearly every event, and a cached
    * one costs a third of a SQLite read. Own commits keep it current; it is used only inside a
-   * runner's turn (beginTurn/endTurn) and emptied when another connection has committed since.
+   * runner's turn (beginTurn/endTurn) and emptied as soon as a commit finds that another
+   * process has committed since (see noteOtherWriters: that commit, computed from it, is refused).
    */
   private readonly docs = new Map<string, string | null>();
   /** Puts may come as `{ id, [SERIALIZED]: json }` (see UnitOfWork.writes). */
@@ -44,8 +63,12 @@ export class SqliteReadStore extends ReadStore {
   private docChars = 0;
   private dataVersion = -1;
   private inTurn = false;
-  /** One transaction function for every commit (a catch-up commits thousands of times). */
-  private readonly commitTx: Database.Transaction<(...args: Parameters<SqliteReadStore['commitInTx']>) => boolean>;
+  /**
+   * Moves whenever another process has committed since: documents read before may be stale,
+   * so commits computed from them are refused (see readVersion). Only `db` writes here, so its
+   * PRAGMA data_version changes only for another process's commits.
+   */
+  private version = 0;
 
   constructor(file: string) {
     super();
@@ -55,18 +78,37 @@ export class SqliteReadStore extends ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.pragma('synchronous = NORMAL');
-    // SQLite's lower() folds ASCII only; $contains is case-insensitive for every script.
-    this.db.function('ulower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+    // The log is checkpointed after commits, in a turn of its own (see checkpointSoon); this
+    // is the bound if that falls behind.
+    this.db.pragma('wal_autocheckpoint = 10000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS _projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (name, generation));
       CREATE TABLE IF NOT EXISTS _parked (id TEXT PRIMARY KEY, projection TEXT NOT NULL, position INTEGER NOT NULL, event_id TEXT NOT NULL,
         event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);`);
-    this.commitTx = this.db.transaction((...args: Parameters<SqliteReadStore['commitInTx']>) => this.commitInTx(...args));
+    this.dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
+    this.reader = new Database(file);
+    this.reads = new StatementCache(this.reader);
+    this.reader.pragma('busy_timeout = 10000');
+    // SQLite's lower() folds ASCII only; $contains is case-insensitive for every script.
+    this.reader.function('ulower', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
   }
 
+  /** A statement of the writing connection. */
   private stmt(sql: string): Database.Statement {
     return this.statements.get(sql);
+  }
+
+  /** A statement of the reading connection. */
+  private read(sql: string): Database.Statement {
+    return this.reads.get(sql);
+  }
+
+  /** Runs `fn` once the writes before it are done: commits and schema changes never interleave. */
+  private exclusive<T>(fn: () => T | Promise<T>): Promise<T> {
+    const run = this.writing.then(fn);
+    this.writing = run.catch(() => undefined);
+    return run;
   }
 
   private table(collection: string, generation: number) {
@@ -79,8 +121,10 @@ export class SqliteReadStore extends ReadStore {
     return t;
   }
 
-  private activeGeneration(projection: string): number {
-    const row = this.stmt('SELECT active FROM _projections WHERE name = ?').get(projection) as { active: number } | undefined;
+  /** The active generation as committed (`writing`: as the writing connection's transaction sees it). */
+  private activeGeneration(projection: string, writing = false): number {
+    const sql = 'SELECT active FROM _projections WHERE name = ?';
+    const row = (writing ? this.stmt(sql) : this.read(sql)).get(projection) as { active: number } | undefined;
     return row?.active ?? 1;
   }
 
@@ -92,6 +136,7 @@ export class SqliteReadStore extends ReadStore {
 
   private createTables(projection: string, generation: number) {
     this.statements.clear();
+    this.reads.clear();
     this.forgetDocs();
     for (const c of this.collections.get(projection) ?? []) {
       const t = this.table(c.name, generation);
@@ -105,27 +150,29 @@ export class SqliteReadStore extends ReadStore {
   async defineProjection(projection: string, collections: CollectionDefinition[]): Promise<void> {
     this.collections.set(projection, collections);
     for (const c of collections) this.owner.set(c.name, projection);
-    this.db
-      .transaction(() => {
-        this.db.prepare('INSERT OR IGNORE INTO _projections (name, active) VALUES (?, 1)').run(projection);
-        const active = this.activeGeneration(projection);
-        this.db.prepare('INSERT OR IGNORE INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, active);
-        this.createTables(projection, active);
-      })
-      .immediate();
+    await this.exclusive(() =>
+      this.db
+        .transaction(() => {
+          this.db.prepare('INSERT OR IGNORE INTO _projections (name, active) VALUES (?, 1)').run(projection);
+          const active = this.activeGeneration(projection, true);
+          this.db.prepare('INSERT OR IGNORE INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, active);
+          this.createTables(projection, active);
+        })
+        .immediate(),
+    );
   }
 
   async get<T extends Doc>(collection: string, id: string, generation?: number): Promise<T | null> {
     const table = this.tableFor(collection, generation);
     // Only a runner's reads of its own generation go through the cache (queries never do).
     if (!this.inTurn || generation === undefined) {
-      const row = this.stmt(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
+      const row = this.read(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined;
       return row ? (JSON.parse(row.doc) as T) : null;
     }
     const key = `${table}\u0000${id}`;
     let json = this.docs.get(key);
     if (json === undefined) {
-      json = (this.stmt(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined)?.doc ?? null;
+      json = (this.read(`SELECT doc FROM ${table} WHERE id = ?`).get(id) as { doc: string } | undefined)?.doc ?? null;
       this.remember(key, json);
     }
     return json === null ? null : (JSON.parse(json) as T);
@@ -150,15 +197,27 @@ export class SqliteReadStore extends ReadStore {
     this.docChars = 0;
   }
 
-  /**
-   * A runner's turn starts: cached documents are valid unless another connection (another
-   * process) committed since the last turn, which PRAGMA data_version tells.
-   */
+  /** A runner's turn starts: its reads may use the document cache (see docs). */
   beginTurn(): void {
-    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
-    if (version !== this.dataVersion) this.forgetDocs();
-    this.dataVersion = version;
     this.inTurn = true;
+  }
+
+  /** In a write transaction: notes whether another process has committed since the last one. */
+  private noteOtherWriters(): void {
+    const version = this.stmt('PRAGMA data_version').pluck().get() as number;
+    if (version === this.dataVersion) return;
+    this.dataVersion = version;
+    this.version++;
+    this.forgetDocs();
+  }
+
+  /**
+   * Documents a runner reads through this store may come from its cache: commits computed
+   * from reads made before another process changed the store must be refused. A runner
+   * passes the version it started reading at as CommitOptions.readVersion.
+   */
+  readVersion(): number {
+    return this.version;
   }
 
   endTurn(): void {
@@ -255,14 +314,14 @@ export class SqliteReadStore extends ReadStore {
       .map(([f, d]) => `${jsonPath(f)} ${d === 1 ? 'ASC' : 'DESC'}`)
       .join(', ')} LIMIT ?`;
     params.push(options.limit ?? -1);
-    return (this.stmt(sql).all(...params) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as T);
+    return (this.read(sql).all(...params) as Array<{ doc: string }>).map((r) => JSON.parse(r.doc) as T);
   }
 
   async count(collection: string, filter: Filter = {}, generation?: number): Promise<number> {
     const params: unknown[] = [];
     const clauses = this.where(filter, params);
     const sql = `SELECT COUNT(*) AS n FROM ${this.tableFor(collection, generation)}${clauses.length ? ` WHERE ${clauses.join(' AND ')}` : ''}`;
-    return (this.stmt(sql).get(...params) as { n: number }).n;
+    return (this.read(sql).get(...params) as { n: number }).n;
   }
 
   async checkpoint(projection: string): Promise<Checkpoint> {
@@ -271,27 +330,56 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async generationCheckpoint(projection: string, generation: number): Promise<number> {
-    const row = this.stmt('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
+    const row = this.read('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
       { position: number } | undefined;
     return row?.position ?? 0;
   }
 
-  async commit(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions = {}): Promise<boolean> {
-    const json: string[] = [];
-    const ok = this.commitTx.immediate(projection, generation, from, to, writes, options, json);
-    if (!ok) return false;
-    writes.forEach((w, i) => {
-      const key = `${this.table(w.collection, generation)}\u0000${w.kind === 'put' ? w.doc.id : w.id}`;
-      if (this.docs.has(key) || this.inTurn) this.remember(key, w.kind === 'put' ? json[i] : null);
+  /**
+   * One transaction on the writing connection. A large one writes in slices of at most
+   * WRITE_SLICE_MS, with a turn of the event loop between them; nothing of it is visible before
+   * it commits, and other writes wait for it.
+   */
+  commit(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions = {}): Promise<boolean> {
+    return this.exclusive(async () => {
+      const json: string[] = [];
+      this.db.exec('BEGIN IMMEDIATE');
+      let committed = false;
+      try {
+        this.noteOtherWriters();
+        if (options.readVersion !== undefined && options.readVersion < this.version) return false;
+        if (options.requireActive && this.activeGeneration(projection, true) !== generation) return false;
+        const moved = this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(
+          to,
+          projection,
+          generation,
+          from,
+        );
+        if (moved.changes !== 1) return false;
+        for (let i = this.writeSlice(generation, writes, 0, json); i < writes.length; i = this.writeSlice(generation, writes, i, json)) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+        this.park(options);
+        this.db.exec('COMMIT');
+        committed = true;
+      } finally {
+        if (!committed && this.db.inTransaction) this.db.exec('ROLLBACK');
+      }
+      writes.forEach((w, i) => {
+        const key = `${this.table(w.collection, generation)}\u0000${w.kind === 'put' ? w.doc.id : w.id}`;
+        if (this.docs.has(key) || this.inTurn) this.remember(key, w.kind === 'put' ? json[i] : null);
+      });
+      this.checkpointSoon(writes.length);
+      return true;
     });
-    return true;
   }
 
-  private commitInTx(projection: string, generation: number, from: number, to: number, writes: Write[], options: CommitOptions, json: string[]): boolean {
-    if (options.requireActive && this.activeGeneration(projection) !== generation) return false;
-    const moved = this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from);
-    if (moved.changes !== 1) return false;
-    for (const w of writes) {
+  /** Writes from `i` for at most WRITE_SLICE_MS (the clock is read every 64 writes); returns where it stopped. */
+  private writeSlice(generation: number, writes: Write[], i: number, json: string[]): number {
+    const deadline = performance.now() + WRITE_SLICE_MS;
+    for (; i < writes.length; i++) {
+      if ((i & 63) === 63 && performance.now() >= deadline) return i;
+      const w = writes[i];
       const t = this.table(w.collection, generation);
       // An upsert changes the row in place; INSERT OR REPLACE would delete and re-insert it.
       if (w.kind === 'put') {
@@ -303,6 +391,10 @@ export class SqliteReadStore extends ReadStore {
         this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(w.id);
       }
     }
+    return i;
+  }
+
+  private park(options: CommitOptions): void {
     for (const e of options.park ?? []) {
       this.stmt('INSERT INTO _parked (id, projection, position, event_id, event_type, stream, error, parked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
         randomUUID(),
@@ -316,59 +408,78 @@ export class SqliteReadStore extends ReadStore {
       );
     }
     for (const id of options.unpark ?? []) this.stmt('DELETE FROM _parked WHERE id = ?').run(id);
-    return true;
+  }
+
+  /** Checkpoints the write-ahead log in a turn of its own once enough has been written. */
+  private checkpointSoon(rows: number): void {
+    this.rowsSinceCheckpoint += rows;
+    if (this.rowsSinceCheckpoint < CHECKPOINT_EVERY_ROWS || this.checkpointDue) return;
+    this.checkpointDue = true;
+    setImmediate(() => {
+      this.checkpointDue = false;
+      this.rowsSinceCheckpoint = 0;
+      // PASSIVE: it copies what it can without waiting for readers or the writer.
+      if (this.reader.open) this.reader.pragma('wal_checkpoint(PASSIVE)');
+    });
   }
 
   async createGeneration(projection: string): Promise<number> {
-    return this.db
-      .transaction((): number => {
-        const active = this.activeGeneration(projection);
-        const others = this.db.prepare('SELECT generation FROM _checkpoints WHERE name = ? AND generation != ?').all(projection, active) as Array<{
-          generation: number;
-        }>;
-        for (const o of others) this.dropTables(projection, o.generation);
-        const max = (this.db.prepare('SELECT MAX(generation) AS g FROM _checkpoints WHERE name = ?').get(projection) as { g: number | null }).g ?? active;
-        const generation = Math.max(max, active) + 1;
-        this.db.prepare('INSERT INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, generation);
-        this.createTables(projection, generation);
-        return generation;
-      })
-      .immediate();
+    return this.exclusive(() =>
+      this.db
+        .transaction((): number => {
+          const active = this.activeGeneration(projection, true);
+          const others = this.db.prepare('SELECT generation FROM _checkpoints WHERE name = ? AND generation != ?').all(projection, active) as Array<{
+            generation: number;
+          }>;
+          for (const o of others) this.dropTables(projection, o.generation);
+          const max = (this.db.prepare('SELECT MAX(generation) AS g FROM _checkpoints WHERE name = ?').get(projection) as { g: number | null }).g ?? active;
+          const generation = Math.max(max, active) + 1;
+          this.db.prepare('INSERT INTO _checkpoints (name, generation, position) VALUES (?, ?, 0)').run(projection, generation);
+          this.createTables(projection, generation);
+          return generation;
+        })
+        .immediate(),
+    );
   }
 
   async activateGeneration(projection: string, generation: number): Promise<boolean> {
-    return this.db
-      .transaction((): boolean => {
-        const active = this.activeGeneration(projection);
-        const live = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, active) as
-          { position: number } | undefined;
-        const mine = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
-          { position: number } | undefined;
-        if (!mine || (live && mine.position < live.position)) return false;
-        this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
-        return true;
-      })
-      .immediate();
+    return this.exclusive(() =>
+      this.db
+        .transaction((): boolean => {
+          const active = this.activeGeneration(projection, true);
+          const live = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, active) as
+            { position: number } | undefined;
+          const mine = this.db.prepare('SELECT position FROM _checkpoints WHERE name = ? AND generation = ?').get(projection, generation) as
+            { position: number } | undefined;
+          if (!mine || (live && mine.position < live.position)) return false;
+          this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
+          return true;
+        })
+        .immediate(),
+    );
   }
 
   async dropGeneration(projection: string, generation: number): Promise<void> {
-    this.db
-      .transaction(() => {
-        if (this.activeGeneration(projection) === generation) throw new Error('cannot drop the active generation');
-        this.dropTables(projection, generation);
-      })
-      .immediate();
+    await this.exclusive(() =>
+      this.db
+        .transaction(() => {
+          if (this.activeGeneration(projection, true) === generation) throw new Error('cannot drop the active generation');
+          this.dropTables(projection, generation);
+        })
+        .immediate(),
+    );
   }
 
   private dropTables(projection: string, generation: number) {
     this.statements.clear();
+    this.reads.clear();
     this.forgetDocs();
     for (const c of this.collections.get(projection) ?? []) this.db.exec(`DROP TABLE IF EXISTS ${this.table(c.name, generation)}`);
     this.db.prepare('DELETE FROM _checkpoints WHERE name = ? AND generation = ?').run(projection, generation);
   }
 
   async dump(collection: string, generation?: number): Promise<Doc[]> {
-    return (this.db.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map(
+    return (this.reader.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map(
       (r) => JSON.parse(r.doc) as Doc,
     );
   }
@@ -376,8 +487,8 @@ export class SqliteReadStore extends ReadStore {
   async listParked(projection?: string): Promise<ParkedEvent[]> {
     const rows = (
       projection
-        ? this.db.prepare('SELECT * FROM _parked WHERE projection = ? ORDER BY position').all(projection)
-        : this.db.prepare('SELECT * FROM _parked ORDER BY projection, position').all()
+        ? this.reader.prepare('SELECT * FROM _parked WHERE projection = ? ORDER BY position').all(projection)
+        : this.reader.prepare('SELECT * FROM _parked ORDER BY projection, position').all()
     ) as Array<Record<string, string & number>>;
     return rows.map((r) => ({
       id: r.id,
@@ -392,6 +503,8 @@ export class SqliteReadStore extends ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.writing;
+    if (this.reader.open) this.reader.close();
     if (this.db.open) this.db.close();
   }
 }

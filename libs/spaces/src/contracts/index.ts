@@ -9,6 +9,8 @@ export const SpaceEvents = {
   SpaceRestored: 'SpaceRestored',
   /** A space is gone for good. */
   SpacePurged: 'SpacePurged',
+  /** A space moved to another organization (alone or inside a transferred collection). */
+  SpaceTransferred: 'SpaceTransferred',
 } as const;
 
 export interface SpaceCreatedPayload {
@@ -23,6 +25,14 @@ export interface SpaceCreatedPayload {
 export interface SpaceLifecyclePayload {
   spaceId: string;
   organizationId: string;
+}
+
+export interface SpaceTransferredPayload {
+  spaceId: string;
+  /** The organization the space left. */
+  from: string;
+  /** The organization it belongs to now. */
+  to: string;
 }
 
 /*
@@ -43,6 +53,22 @@ export interface SpaceContentStats {
 
 /** The content figures of each of `spaceIds` (one answer for a whole page: no query per space). */
 export class SpaceContentStatsQuery extends Query<Map<string, SpaceContentStats>> {
+  constructor(readonly spaceIds: string[]) {
+    super();
+  }
+}
+
+/*
+ * What the spaces context needs from the comments context (collaboration), asked the same way:
+ * declared here, answered by comments from its own read models.
+ */
+
+/**
+ * The open (unresolved, undeleted) comments of each of `spaceIds`' own discussion (the comments
+ * listCommentsInSpace lists; change requests count theirs), a space's `comments` figure. Spaces
+ * without comments may be left out: they count 0.
+ */
+export class CountOpenSpaceCommentsQuery extends Query<Map<string, number>> {
   constructor(readonly spaceIds: string[]) {
     super();
   }

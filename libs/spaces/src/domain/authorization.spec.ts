@@ -123,6 +123,7 @@ describe('permission flags', () => {
       installIntegration: false,
     });
     expect(spacePermissions('read')).toMatchObject({ view: true, access: true, comment: false, edit: false });
+    expect(spacePermissions('comment')).toMatchObject({ view: true, comment: true, edit: false });
     expect(spacePermissions('edit')).toMatchObject({ edit: true, review: false, merge: false });
     expect(spacePermissions('review')).toMatchObject({ review: true, merge: true, admin: false });
     expect(spacePermissions('create')).toMatchObject({ review: true, admin: false, viewInviteLinks: false });
@@ -133,18 +134,19 @@ describe('permission flags', () => {
       viewInviteLinks: true,
       edit: true,
       triggerGitSync: false,
-      comment: false,
+      comment: true,
       merge: true,
       review: true,
       installIntegration: false,
     });
   });
 
-  it('flags of features this server does not serve (comments, git sync, integrations) are false for every role', () => {
-    for (const role of [null, ...ROLES]) expect(spacePermissions(role)).toMatchObject({ comment: false, triggerGitSync: false, installIntegration: false });
-    // Flipping availability turns the flag on at its minimum role.
-    expect(allows({ ...SPACE_FLAG_POLICY.comment, available: true }, 'comment')).toBe(true);
-    expect(allows({ ...SPACE_FLAG_POLICY.comment, available: true }, 'read')).toBe(false);
+  it('flags of features this server does not serve (git sync, integrations) are false for every role', () => {
+    for (const role of [null, ...ROLES]) expect(spacePermissions(role)).toMatchObject({ triggerGitSync: false, installIntegration: false });
+    // Flipping availability turns the flag on at its minimum role (as comments did).
+    expect(allows({ ...SPACE_FLAG_POLICY.triggerGitSync, available: true }, 'edit')).toBe(true);
+    expect(allows({ ...SPACE_FLAG_POLICY.triggerGitSync, available: true }, 'comment')).toBe(false);
+    expect(allows({ ...SPACE_FLAG_POLICY.comment, available: false }, 'admin')).toBe(false);
   });
 
   it('maps each role to the Collection.permissions flags', () => {

@@ -92,7 +92,7 @@ export interface FlagPolicy {
 export const SPACE_FLAG_POLICY: Record<keyof SpacePermissions, FlagPolicy> = {
   view: { min: 'read', available: true },
   access: { min: 'read', available: true },
-  comment: { min: 'comment', available: false }, // comments: no route yet
+  comment: { min: 'comment', available: true },
   edit: { min: 'edit', available: true },
   triggerGitSync: { min: 'edit', available: false }, // git import/export: no route yet
   review: { min: 'review', available: true },

@@ -3,7 +3,7 @@ import { assertEditable } from '../../domain/change-request';
 import { changeRequestDecider } from '../../domain/change-request.decider';
 import { changeRequestStream } from '../../domain/change-request.events';
 import { ChangeOutcome, ContentChange } from '../../domain/content-batch';
-import { FileEntry } from '../../domain/page';
+import { FileEntry, ReusableEntry } from '../../domain/page';
 import { ContentAccess } from '../content-access';
 import { CommittedBatch, ContentWriter } from '../content-writer';
 
@@ -11,6 +11,7 @@ export interface ContentUpdateResult {
   changeRequestId: string;
   outcomes: ChangeOutcome[];
   insertedFiles: FileEntry[];
+  insertedReusables: ReusableEntry[];
 }
 
 /**
@@ -60,6 +61,6 @@ export class UpdateChangeRequestContentHandler implements ICommandHandler<Update
       },
       { cache: this.w.folded },
     );
-    return { changeRequestId, outcomes: batch!.outcomes, insertedFiles: batch!.insertedFiles };
+    return { changeRequestId, outcomes: batch!.outcomes, insertedFiles: batch!.insertedFiles, insertedReusables: batch!.insertedReusables };
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ReadStore, Urls } from '@app/platform';
+import { CountOpenCommentsQuery } from '../../contracts';
 import { ChangeRequestNotFound } from '../../domain/change-request';
 import { ContentAccess } from '../content-access';
 import { CHANGE_REQUESTS, ChangeRequestDoc } from './change-requests.projection';
@@ -13,13 +15,19 @@ export class ChangeRequestViews {
     private readonly store: ReadStore,
     private readonly access: ContentAccess,
     private readonly urls: Urls,
+    private readonly queries: QueryBus,
   ) {}
 
   async render(docs: ChangeRequestDoc[]): Promise<ChangeRequestView[]> {
     const spaces = [...new Set(docs.map((d) => d.spaceId))];
-    const [users, heads] = await Promise.all([this.access.users(docs.map((d) => d.createdBy)), this.store.find<HeadDoc>(HEADS, { id: { $in: spaces } })]);
+    const [users, heads, comments] = await Promise.all([
+      this.access.users(docs.map((d) => d.createdBy)),
+      this.store.find<HeadDoc>(HEADS, { id: { $in: spaces } }),
+      // Open comments are the comments context's figure (above content): asked, never read from its events.
+      docs.length ? this.queries.execute(new CountOpenCommentsQuery(docs.map((d) => d.id))) : new Map<string, number>(),
+    ]);
     const head = new Map(heads.map((h) => [h.id, h.revision]));
-    return docs.map((d) => toChangeRequestView(d, users, head.get(d.spaceId) ?? null, this.urls));
+    return docs.map((d) => toChangeRequestView(d, users, head.get(d.spaceId) ?? null, this.urls, comments.get(d.id) ?? 0));
   }
 
   async one(doc: ChangeRequestDoc): Promise<ChangeRequestView> {

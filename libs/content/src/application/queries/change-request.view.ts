@@ -9,9 +9,10 @@ export const userOrPlaceholder = (users: Map<string, UserView>, id: string, urls
 /**
  * The reference ChangeRequest. `outdated` compares the change request's base with main's head
  * at read time, so a merge marks every other open change request outdated without rewriting
- * them. `comments` counts open comments; change requests carry none in this server yet.
+ * them. `comments` counts its open comments (the comments context's answer to
+ * CountOpenCommentsQuery, asked by ChangeRequestViews for a whole page at once).
  */
-export function toChangeRequestView(c: ChangeRequestDoc, users: Map<string, UserView>, mainHead: string | null, urls: Urls) {
+export function toChangeRequestView(c: ChangeRequestDoc, users: Map<string, UserView>, mainHead: string | null, urls: Urls, openComments = 0) {
   const active = c.status === 'open' || c.status === 'draft';
   return {
     object: 'change-request' as const,
@@ -29,7 +30,7 @@ export function toChangeRequestView(c: ChangeRequestDoc, users: Map<string, User
     ...(c.revisionMergedAncestor ? { revisionMergedAncestor: c.revisionMergedAncestor } : {}),
     ...(c.revisionMerged ? { revisionMerged: c.revisionMerged } : {}),
     ...(c.mergedAt ? { mergedAt: c.mergedAt } : {}),
-    comments: 0,
+    comments: openComments,
     outdated: active && mainHead !== null && c.base !== mainHead,
     ...(c.conversationsIssuesCluster ? { conversationsIssuesCluster: c.conversationsIssuesCluster } : {}),
     urls: { app: urls.app(`/s/${c.spaceId}/~/changes/${c.number}`), location: urls.api(`/spaces/${c.spaceId}/change-requests/${c.id}`) },

@@ -11,6 +11,7 @@ import { ChangeRequestViews } from './change-request-views';
 import { ChangeRequestDoc } from './change-requests.projection';
 import { HEADS, HeadDoc, REVISIONS, RevisionDoc } from './content.projection';
 import { PageFormat, toPageView } from './page.view';
+import { reusableContentView } from './reusable-content.view';
 
 export type ContentTarget = { kind: 'main' } | { kind: 'change-request'; ref: string } | { kind: 'revision'; revision: string };
 
@@ -121,7 +122,7 @@ export class ContentReader {
       parents: r.parents,
       pages: await this.pageViews(c, c.tree.children(null), 'markdown'),
       files,
-      reusableContents: [],
+      reusableContents: [...(c.structure.reusables?.values() ?? [])].sort(byCreation).map(reusableContentView),
       variables: {},
       createdAt: r.createdAt,
       type: r.type,
@@ -132,5 +133,5 @@ export class ContentReader {
 }
 
 /** Files list in upload order (immutable), then by id. */
-export const byCreation = (a: FileEntry, b: FileEntry) =>
+export const byCreation = (a: Pick<FileEntry, 'createdAt' | 'id'>, b: Pick<FileEntry, 'createdAt' | 'id'>) =>
   a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;

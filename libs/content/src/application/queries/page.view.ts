@@ -51,6 +51,7 @@ export function toPageView(p: PageEntry, ctx: PageRenderContext, withChildren = 
     ...(p.hidden ? { hidden: true } : {}),
     ...(p.noIndex ? { noIndex: true } : {}),
     ...(p.noRobotsIndex ? { noRobotsIndex: true } : {}),
+    documentId: p.doc, // the body's id: getDocumentById reads it
     ...(ctx.format === 'document' ? { document: markdownToDocument(body) } : { markdown: renderPageMarkdown(p, body) }),
   };
 }

@@ -1,12 +1,14 @@
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Logger } from '@nestjs/common';
+import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { NotFound, Urls } from '@app/platform';
-import { PageEntry } from '../../domain/page';
-import { writePdf } from '../../pdf/pdf-writer';
-import { pageLines } from '../../pdf/render-markdown';
+import { GetSpaceQuery } from '@app/spaces';
+import { markdownToDocument } from '../../domain/markdown/document';
+import { imageFileIds } from '../../pdf/pdf-assets';
+import { renderPdf } from '../../pdf/pdf-renderer';
 import { SignedLinks } from '../signed-links';
 import { ContentReader, ContentTarget } from './content-reader';
 
-/** What a PDF link pins: space, revision, optional start page (and only it), title. */
+/** What a PDF link pins: space, revision, optional start page (and only it), title, subject. */
 export interface PdfLink {
   k: 'pdf';
   s: string;
@@ -14,6 +16,8 @@ export interface PdfLink {
   p?: string;
   o?: boolean;
   t: string;
+  /** Metadata Subject: the change request printed (links signed before it existed have none). */
+  u?: string;
 }
 
 /**
@@ -39,12 +43,23 @@ export class GetPdfUrlHandler implements IQueryHandler<GetPdfUrlQuery> {
     private readonly reader: ContentReader,
     private readonly signed: SignedLinks,
     private readonly urls: Urls,
+    private readonly queries: QueryBus,
   ) {}
   async execute(q: GetPdfUrlQuery) {
     const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
     if (q.page && !c.tree.get(q.page)) throw new NotFound(`No page with id ${q.page} in this content`);
-    const title = q.page ? c.tree.get(q.page)!.title : c.changeRequest ? c.changeRequest.subject || `Change request #${c.changeRequest.number}` : 'Content';
-    const link: PdfLink = { k: 'pdf', s: q.spaceId, r: c.revision.id, ...(q.page ? { p: q.page, o: q.only } : {}), t: title };
+    // Metadata Title: the page printed, else the space (a change request goes into Subject).
+    const title = q.page ? c.tree.get(q.page)!.title : (await this.queries.execute(new GetSpaceQuery(q.spaceId, q.userId))).title || 'Untitled space';
+    const cr = c.changeRequest;
+    const subject = cr ? `Change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}` : undefined;
+    const link: PdfLink = {
+      k: 'pdf',
+      s: q.spaceId,
+      r: c.revision.id,
+      ...(q.page ? { p: q.page, o: q.only } : {}),
+      t: title,
+      ...(subject ? { u: subject } : {}),
+    };
     return { url: this.urls.api(`/content/pdf/${await this.signed.sign({ ...link })}`) };
   }
 }
@@ -58,22 +73,53 @@ export class RenderPdfQuery extends Query<Buffer> {
 
 @QueryHandler(RenderPdfQuery)
 export class RenderPdfHandler implements IQueryHandler<RenderPdfQuery> {
+  private readonly logger = new Logger('PDF');
   constructor(private readonly reader: ContentReader) {}
   async execute(q: RenderPdfQuery) {
     const t = q.link;
     const c = await this.reader.resolveRevision(t.s, t.r);
     const start = t.p ? c.tree.get(t.p) : undefined;
-    const depthOf = (p: PageEntry) => {
-      let d = 0;
-      for (let x = p; x.parent; x = c.tree.get(x.parent)!) d++;
-      return d;
-    };
     const pages = start ? [start, ...(t.o ? [] : [...c.tree.walk(start.id)])] : [...c.tree.walk()];
     const bodies = await this.reader.bodies(pages);
-    const base = start ? depthOf(start) : 0;
-    return writePdf(
-      t.t,
-      pages.flatMap((p) => pageLines(p.title, bodies.get(p.doc) ?? '', depthOf(p) - base)),
-    );
+    // Each page's document is made when the page is drawn, with the pictures it shows loaded
+    // then: one document in memory at a time, and only pictures that are used.
+    const pictures = new Map<string, Buffer>();
+    const documentOf = (markdown: string) => async () => {
+      const document = toDocument(markdown);
+      for (const id of imageFileIds([document])) {
+        const f = c.structure.files.get(id);
+        if (f && !pictures.has(id) && /^image\//i.test(f.contentType)) pictures.set(id, await this.reader.revisions.bytes(f.blob, 'read'));
+      }
+      return document;
+    };
+    const pdf = await renderPdf({
+      title: t.t,
+      ...(t.u ? { subject: t.u } : {}),
+      createdAt: new Date(c.revision.createdAt),
+      pages: pages.map((p) => ({
+        id: p.id,
+        parent: p.parent,
+        title: p.title,
+        ...(p.description ? { description: p.description } : {}),
+        document: documentOf(bodies.get(p.doc) ?? ''),
+      })),
+      pageTitle: (id) => c.tree.get(id)?.title,
+      file: (id) => {
+        const f = c.structure.files.get(id);
+        return f && { name: f.name, ...(pictures.has(id) ? { bytes: pictures.get(id) } : {}) };
+      },
+    });
+    if (pdf.missingGlyphs) this.logger.warn(`PDF of revision ${t.r}: ${pdf.missingGlyphs} characters no bundled font covers, drawn as U+FFFD`);
+    return pdf.bytes;
+  }
+}
+
+/** A page body as a document; a body the parser rejects still prints, as its plain lines. */
+function toDocument(markdown: string): unknown {
+  try {
+    return markdownToDocument(markdown);
+  } catch {
+    const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    return { object: 'document', nodes: markdown.split(/\n{2,}/).map(paragraph) };
   }
 }

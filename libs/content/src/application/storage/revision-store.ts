@@ -1,16 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { FileEntry, PageEntry, Structure } from '../../domain/page';
+import { FileEntry, PageEntry, ReusableEntry, Structure } from '../../domain/page';
 import { isPersistentMap, PersistentMap } from '../../domain/persistent-map';
 import { ContentObject, ContentObjects, hashObject, Side } from './content-objects';
 import { diffKeys, EMPTY_LEAF, entries, hashEmptyLeaf, NodeSource, TrieNode, update } from './hash-trie';
 import { Lru } from './lru';
 import { PendingNodes } from './memory-nodes';
 
-/** The object a revision points at: one page-table trie and one file-table trie. */
+/**
+ * The object a revision points at: one page-table trie and one file-table trie, and a
+ * reusable-content trie when there are any (absent when empty, so roots written before reusable
+ * contents existed keep their hashes).
+ */
 export interface RootObject extends ContentObject {
   k: 'R';
   pages: string;
   files: string;
+  reusables?: string;
 }
 interface TextObject extends ContentObject {
   k: 'T';
@@ -66,11 +71,19 @@ export class RevisionStore {
   async structure(rootHash: string, side: Side): Promise<Structure> {
     const cached = this.structures.get(rootHash);
     if (cached) return cached;
-    if (rootHash === emptyRootHash()) return { pages: PersistentMap.empty(), files: PersistentMap.empty() };
+    if (rootHash === emptyRootHash()) return { pages: PersistentMap.empty(), files: PersistentMap.empty(), reusables: PersistentMap.empty() };
     const root = await this.root(rootHash, side);
     const source = this.source(side);
-    const [pages, files] = await Promise.all([entries(source, root.pages), entries(source, root.files)]);
-    const s: Structure = { pages: PersistentMap.of(pages as Array<[string, PageEntry]>), files: PersistentMap.of(files as Array<[string, FileEntry]>) };
+    const [pages, files, reusables] = await Promise.all([
+      entries(source, root.pages),
+      entries(source, root.files),
+      root.reusables ? entries(source, root.reusables) : [],
+    ]);
+    const s: Structure = {
+      pages: PersistentMap.of(pages as Array<[string, PageEntry]>),
+      files: PersistentMap.of(files as Array<[string, FileEntry]>),
+      reusables: PersistentMap.of(reusables as Array<[string, ReusableEntry]>),
+    };
     this.structures.set(rootHash, s);
     return s;
   }
@@ -103,7 +116,13 @@ export class RevisionStore {
     const sink = new PendingNodes((h) => this.objects.get<TrieNode>(h, 'write'));
     const pages = await update(sink, baseRoot.pages, changes(baseStructure.pages, input.next.pages));
     const files = await update(sink, baseRoot.files, changes(baseStructure.files, input.next.files));
-    const root: RootObject = { k: 'R', pages, files };
+    const noReusables = PersistentMap.empty<ReusableEntry>();
+    const reusables = await update(
+      sink,
+      baseRoot.reusables ?? hashEmptyLeaf(),
+      changes(baseStructure.reusables ?? noReusables, input.next.reusables ?? noReusables),
+    );
+    const root: RootObject = { k: 'R', pages, files, ...(reusables !== hashEmptyLeaf() ? { reusables } : {}) };
     const objects: ContentObject[] = [
       ...[...(input.bodies?.values() ?? [])].map((t): ContentObject => ({ k: 'T', t })),
       ...[...(input.blobs?.values() ?? [])].map((b): ContentObject => ({ k: 'F', b })),
@@ -114,7 +133,11 @@ export class RevisionStore {
     const hashes = await this.objects.put(objects, known);
     const rootHash = hashes[hashes.length - 1];
     // Immutable, so cached as is (a plain Map from a caller is copied once, as it may change).
-    this.structures.set(rootHash, { pages: PersistentMap.of(input.next.pages), files: PersistentMap.of(input.next.files) });
+    this.structures.set(rootHash, {
+      pages: PersistentMap.of(input.next.pages),
+      files: PersistentMap.of(input.next.files),
+      reusables: PersistentMap.of(input.next.reusables ?? noReusables),
+    });
     return rootHash;
   }
 }

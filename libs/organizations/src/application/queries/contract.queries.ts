@@ -1,5 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { ReadStore, Role } from '@app/platform';
+import { GetMemberViewsHandler } from './member-views.query';
 import { MEMBERS, MemberDoc, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TeamDoc, TeamMemberDoc, TEAMS } from './read-models';
 
 /*
@@ -105,4 +106,5 @@ export const CONTRACT_QUERY_HANDLERS = [
   ListOrganizationMembersHandler,
   ListTeamMemberIdsHandler,
   GetOrganizationDefaultRoleHandler,
+  GetMemberViewsHandler,
 ];

@@ -10,8 +10,6 @@ export const TEAM_MEMBERS = 'organization_team_members';
 export const INVITES = 'organization_invites';
 /** One document per (email domain, organization): the lookup behind joining by email domain. */
 export const ORG_DOMAINS = 'organization_email_domains';
-/** Of the `organization-content` projection: which sites an organization has (spaces and collections: IsOrganizationContentQuery). */
-export const ORG_CONTENT = 'organization_content';
 
 /** Documents are plain types (no index signature): a field is read only if it is declared here. */
 export type OrganizationDoc = { [K in keyof OrganizationSettings]: OrganizationSettings[K] } & {
@@ -67,8 +65,5 @@ export type InviteDoc = { id: string; organizationId: string; role: Role | null;
 
 export type OrgDomainDoc = { id: string; domain: string; organizationId: string; seq: number };
 
-export type OrgContentDoc = { id: string; organizationId: string; kind: 'site'; refId: string };
-
 export const memberId = (organizationId: string, userId: string) => `${organizationId}:${userId}`;
 export const teamMemberId = (teamId: string, userId: string) => `${teamId}:${userId}`;
-export const contentId = (kind: OrgContentDoc['kind'], refId: string) => `${kind}:${refId}`;

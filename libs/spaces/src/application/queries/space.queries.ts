@@ -1,6 +1,6 @@
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { ListResponse, NotFound, PageQuery, ReadStore, Role, Urls } from '@app/platform';
-import { SpaceContentStatsQuery } from '../../contracts';
+import { CountOpenSpaceCommentsQuery, SpaceContentStatsQuery } from '../../contracts';
 import { SpaceNotFound } from '../../domain/space';
 import { Accessor, SpaceAccess, SpacePermissions, spacePermissions } from '../space-access';
 import { pageTree, TreeEntry } from './content-tree';
@@ -30,24 +30,28 @@ export class GetSpaceHandler implements IQueryHandler<GetSpaceQuery> {
     if (!s || s.status !== 'active') throw new SpaceNotFound(q.spaceId);
     const role = await this.access.roleOn(s, q.userId);
     if (!role) throw new SpaceNotFound(q.spaceId);
-    const content = await this.queries.execute(new SpaceContentStatsQuery([s.id]));
-    return toSpaceView(s, role, this.urls, content.get(s.id));
+    const [content, comments] = await Promise.all([
+      this.queries.execute(new SpaceContentStatsQuery([s.id])),
+      this.queries.execute(new CountOpenSpaceCommentsQuery([s.id])),
+    ]);
+    return toSpaceView(s, role, this.urls, content.get(s.id), comments.get(s.id));
   }
 }
 
 /** The spaces of a page of tree entries, in the entries' order, each with the caller's permissions. */
 export async function spacesOf(store: ReadStore, queries: QueryBus, acc: Accessor, urls: Urls, entries: TreeEntry[]): Promise<SpaceView[]> {
   const ids = entries.map((e) => e.itemId);
-  const [docs, content] = await Promise.all([
+  const [docs, content, comments] = await Promise.all([
     store.find<SpaceDoc>(SPACES, { id: { $in: ids } }).then((found) => new Map(found.map((d) => [d.id, d]))),
     queries.execute(new SpaceContentStatsQuery(ids)),
+    queries.execute(new CountOpenSpaceCommentsQuery(ids)),
   ]);
   const out: SpaceView[] = [];
   for (const e of entries) {
     const s = docs.get(e.itemId);
     if (!s || s.status !== 'active') continue; // deleted since the pass's snapshot
     const role = await acc.spaceRole(s);
-    if (role) out.push(toSpaceView(s, role, urls, content.get(s.id)));
+    if (role) out.push(toSpaceView(s, role, urls, content.get(s.id), comments.get(s.id)));
   }
   return out;
 }

@@ -6,9 +6,10 @@ import { SpaceDoc } from './spaces.projection';
 /**
  * The reference `Space` shape, with permissions computed for the caller. The current revision
  * and the change-request counters are content's (SpaceContentStatsQuery); before content has
- * recorded the space, its initial revision and zeros.
+ * recorded the space, its initial revision and zeros. Open comments are the comments context's
+ * (CountOpenSpaceCommentsQuery).
  */
-export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls, content: SpaceContentStats | undefined) {
+export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls, content: SpaceContentStats | undefined, openComments = 0) {
   const published = s.visibility !== 'private' ? urls.published(`/s/${s.id}`) : undefined;
   return {
     object: 'space' as const,
@@ -33,7 +34,7 @@ export function toSpaceView(s: SpaceDoc, role: Role | null, urls: Urls, content:
     ...(s.language ? { language: s.language } : {}),
     revision: content?.revision ?? s.revision,
     defaultLevel: s.defaultLevel,
-    comments: 0,
+    comments: openComments,
     changeRequests: content?.changeRequests ?? 0,
     changeRequestsOpen: content?.changeRequestsOpen ?? 0,
     changeRequestsDraft: content?.changeRequestsDraft ?? 0,
