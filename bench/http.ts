@@ -1,3 +1,5 @@
+import * as path from 'path';
+import { ChildProcess } from 'child_process';
 import * as net from 'net';
 
 /** A TCP port nobody listens on right now (for a server the bench starts as a child process). */
@@ -22,4 +24,25 @@ export async function createSpaceOver(baseUrl: string, organizationId: string, t
   const text = await res.text();
   if (res.status !== 201) throw new Error(`POST /v1/orgs/${organizationId}/spaces -> ${res.status}: ${text}`);
   return (JSON.parse(text) as { id: string }).id;
+}
+
+/** From dist/ (npm run bench) the compiled apps; from the sources, the TypeScript through swc. */
+export function entry(app: 'api' | 'cli', benchFile: string): { root: string; args: string[] } {
+  if (path.extname(benchFile) === '.js') return { root: path.resolve(path.dirname(benchFile), '..', '..'), args: [`dist/apps/${app}/src/main.js`] };
+  return { root: path.resolve(path.dirname(benchFile), '..'), args: ['-r', './test/support/register-ts.js', `apps/${app}/src/main.ts`] };
+}
+
+/** Resolves once the server answers /health/live; throws if it exits or does not come up in a minute. */
+export async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr()}`);
+    try {
+      if ((await fetch(`${baseUrl}/health/live`)).status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not come up: ${stderr()}`);
 }

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
 import { Worker } from 'worker_threads';
-import { createSpaceOver, freePort } from './http';
+import { createSpaceOver, entry, freePort, waitUntilLive } from './http';
 import { ms, percentile } from './stats';
 
 /**
@@ -60,30 +60,6 @@ export const OVERLOAD = { connections: 500, patchLoops: 25, durationMs: 10_000, 
 const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
-/** From dist/ (npm run bench) the compiled server; from the sources, the TypeScript through swc. */
-function entry(app: 'api' | 'cli'): { root: string; args: string[] } {
-  if (path.extname(__filename) === '.js') {
-    const root = path.resolve(__dirname, '..', '..');
-    return { root, args: [`dist/apps/${app}/src/main.js`] };
-  }
-  const root = path.resolve(__dirname, '..');
-  return { root, args: ['-r', './test/support/register-ts.js', `apps/${app}/src/main.ts`] };
-}
-
-async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr()}`);
-    try {
-      if ((await fetch(`${baseUrl}/health/live`)).status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not come up: ${stderr()}`);
-}
-
 function runWorker(spec: OverloadSpec): Promise<OverloadResult> {
   const file = path.join(__dirname, `overload-worker${path.extname(__filename)}`);
   // Workers only load .js files by path; from the sources, require it (register-ts is inherited).
@@ -104,7 +80,7 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-overload-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const api = entry('api');
+  const api = entry('api', __filename);
   // One token drives every connection: the per-token rate limit would answer 429 to most of
   // them and hide the overload behaviour under test, so it is off here.
   const childEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), RATE_LIMIT: 'off', LOG_LEVEL: 'warn', ...env };
@@ -115,7 +91,7 @@ export async function runOverloadBench(env: NodeJS.ProcessEnv = {}): Promise<str
   });
   try {
     await waitUntilLive(baseUrl, child, () => stderr);
-    const cli = entry('cli');
+    const cli = entry('cli', __filename);
     const { stdout } = await run(
       process.execPath,
       [...cli.args, 'bootstrap', '--org', 'Overload Org', '--email', 'overload@example.com', '--name', 'Overload'],

@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
 import { deflateSync } from 'zlib';
-import { freePort } from './http';
+import { entry, freePort, waitUntilLive } from './http';
 
 /**
  * PDF run (`npm run bench -- pdf`): the real server (main.ts) in its own process on a fresh data
@@ -21,26 +21,6 @@ const BATCH = 50;
 
 const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
-
-/** From dist/ (npm run bench) the compiled apps; from the sources, the TypeScript through swc. */
-function entry(app: 'api' | 'cli'): { root: string; args: string[] } {
-  if (path.extname(__filename) === '.js') return { root: path.resolve(__dirname, '..', '..'), args: [`dist/apps/${app}/src/main.js`] };
-  return { root: path.resolve(__dirname, '..'), args: ['-r', './test/support/register-ts.js', `apps/${app}/src/main.ts`] };
-}
-
-async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr()}`);
-    try {
-      if ((await fetch(`${baseUrl}/health/live`)).status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not come up: ${stderr()}`);
-}
 
 /** A 400×300 RGB PNG with a gradient (compressible but not trivially), built here. */
 function picture(): Buffer {
@@ -112,13 +92,13 @@ export async function runPdfBench(): Promise<{ line: string; details: string[] }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
-  const api = entry('api');
+  const api = entry('api', __filename);
   const child = spawn(process.execPath, api.args, { cwd: api.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
   try {
     await waitUntilLive(baseUrl, child, () => stderr);
-    const cli = entry('cli');
+    const cli = entry('cli', __filename);
     const { stdout } = await run(process.execPath, [...cli.args, 'bootstrap', '--org', 'PDF Org', '--email', 'pdf@example.com', '--name', 'PDF'], {
       cwd: cli.root,
       env,
