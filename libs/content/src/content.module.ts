@@ -15,7 +15,7 @@ import { GetChangeRequestHandler, ListChangeRequestsHandler } from './applicatio
 import { changeRequestsProjection } from './application/queries/change-requests.projection';
 import { ContentReader } from './application/queries/content-reader';
 import { contentObjectsProjection, revisionsProjection } from './application/queries/content.projection';
-import { GetFileHandler, GetPageHandler, GetRevisionContentHandler, ListFilesHandler, ListPagesHandler } from './application/queries/content.queries';
+import { GetFileHandler, GetRevisionContentHandler, ListFilesHandler, ListPagesHandler } from './application/queries/content.queries';
 import { GetRequestedReviewersHandler, GetReviewHandler, ListChangeRequestPeopleHandler } from './application/queries/review.queries';
 import { SignedLinks } from './application/signed-links';
 import { ContentObjects } from './application/storage/content-objects';
@@ -78,7 +78,6 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     ListChangeRequestsHandler,
     GetRevisionContentHandler,
     ListPagesHandler,
-    GetPageHandler,
     ListFilesHandler,
     GetFileHandler,
     ListChangeRequestPeopleHandler,

@@ -1,7 +1,6 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { CursorKeyType, ListResponse, NotFound, PageCursor, PageQuery, pageLimit, slicePage } from '@app/platform';
 import { byCreation, ContentReader, ContentTarget } from './content-reader';
-import { PageFormat } from './page.view';
 
 /** The whole revision (reference Revision) of main, a change request or a revision id. */
 export class GetRevisionContentQuery extends Query<unknown> {
@@ -38,30 +37,6 @@ export class ListPagesHandler implements IQueryHandler<ListPagesQuery> {
   async execute(q: ListPagesQuery) {
     const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
     return { pages: await this.reader.pageViews(c, c.tree.children(null), 'markdown') };
-  }
-}
-
-/** One page by id or by slug path, as markdown (default) or as a document. */
-export class GetPageQuery extends Query<Record<string, unknown>> {
-  constructor(
-    readonly spaceId: string,
-    readonly target: ContentTarget,
-    readonly userId: string,
-    readonly page: { id: string } | { path: string },
-    readonly format: PageFormat,
-  ) {
-    super();
-  }
-}
-
-@QueryHandler(GetPageQuery)
-export class GetPageHandler implements IQueryHandler<GetPageQuery> {
-  constructor(private readonly reader: ContentReader) {}
-  async execute(q: GetPageQuery) {
-    const c = await this.reader.resolve(q.spaceId, q.target, q.userId);
-    const page = 'id' in q.page ? c.tree.get(q.page.id) : c.tree.byPath(q.page.path);
-    if (!page) throw new NotFound('id' in q.page ? `No page with id ${q.page.id} in this content` : `No page at path "${q.page.path}" in this content`);
-    return (await this.reader.pageViews(c, [page], q.format))[0];
   }
 }
 
