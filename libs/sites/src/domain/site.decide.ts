@@ -1,6 +1,6 @@
 import { DEFAULT_CUSTOMIZATION, patchOverrides, sameJson, siteSettings } from './customization/customization';
 import { basenameProblem, check, hostnameProblem, proxyProblem, siteTitleProblem } from './site-rules';
-import type { SiteState } from './site';
+import type { SiteState } from './site.state';
 import { SiteCommand } from './site.commands';
 import { NothingToPublish, SiteNotFound, UnknownStructureItem } from './site.errors';
 import { AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES, SiteEvent, SiteSettings } from './site.events';

@@ -1,24 +1,14 @@
 import { Decider } from '@app/platform';
-import { CustomizationOverrides, CustomizationSettings } from './customization/customization';
 import { decideSite } from './site.decide';
 import { SiteCommand } from './site.commands';
-import { SiteCreated, SiteEvent, SiteSettings } from './site.events';
-import { emptyStructure, Structure } from './structure/structure';
+import { SiteEvent } from './site.events';
+import { initialSiteState, SiteState } from './site.state';
 import { evolveStructure } from './structure/structure.evolve';
 
 export * from './site.events';
 export * from './site.commands';
 export * from './site.errors';
-
-export interface SiteState {
-  status: 'none' | 'active' | 'deleted';
-  site: (Omit<SiteCreated, keyof SiteSettings> & SiteSettings) | null;
-  published: boolean;
-  structure: Structure;
-  /** Null until the first PUT: the defaults apply. */
-  customization: CustomizationSettings | null;
-  siteSpaceCustomizations: Record<string, CustomizationOverrides>;
-}
+export * from './site.state';
 
 export const siteStream = (id: string) => `sites.site-${id}`;
 
@@ -58,15 +48,6 @@ export function evolve(s: SiteState, e: SiteEvent): SiteState {
       return { ...s, structure: evolveStructure(s.structure, e) };
   }
 }
-
-export const initialSiteState: SiteState = {
-  status: 'none',
-  site: null,
-  published: false,
-  structure: emptyStructure(),
-  customization: null,
-  siteSpaceCustomizations: {},
-};
 
 /** The site aggregate: the site, its structure and its customization (`sites.site-<id>`). */
 export const site: Decider<SiteState, SiteCommand, SiteEvent> = {
