@@ -146,7 +146,8 @@ export class ProjectionEngine {
     await feed.open(true);
     this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
-      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { ...this.runnerOptions(feed), convoy: this.convoy });
+      const saga = this.sagas.has(name) ? { readModelsAt: this.readModelsAt } : {};
+      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { ...this.runnerOptions(feed), convoy: this.convoy, ...saga });
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);
       await runner.start();
@@ -174,6 +175,18 @@ export class ProjectionEngine {
         slowest = Math.min(slowest, r.applied);
       }
       return runner.applied - slowest > CONVOY_LEAD;
+    },
+    progress: () => this.nextProgress(50),
+  };
+
+  /** See RunnerOptions.readModelsAt: the query-serving projections of this process. */
+  private readonly readModelsAt = {
+    reached: (position: number): boolean => {
+      for (const p of this.projections.values()) {
+        const r = this.runners.get(p.name);
+        if (p.servesQueries !== false && r && r.position < position) return false;
+      }
+      return true;
     },
     progress: () => this.nextProgress(50),
   };

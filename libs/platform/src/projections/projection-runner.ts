@@ -30,6 +30,12 @@ export interface RunnerOptions {
    * `blocked(position)`, the runner waits for `progress()`.
    */
   convoy?: { blocked(runner: ProjectionRunner): boolean; progress(): Promise<void> };
+  /**
+   * Sagas: whether the read models include `position` yet. A saga reacts to an event only then
+   * (its commands read those read models), and waits for it outside its turn: waiting inside
+   * would keep the projections it waits for from ever taking a turn.
+   */
+  readModelsAt?: { reached(position: number): boolean; progress(): Promise<void> };
 }
 
 /**
@@ -216,6 +222,7 @@ export class ProjectionRunner {
       if (step.kind === 'idle') await this.feed.waitBeyond(this.applied, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));
       else if (step.kind === 'backoff') await sleep(step.ms);
       else if (step.kind === 'error') await sleep(200);
+      else if (step.kind === 'held') await this.options.readModelsAt?.progress();
       if (step.kind === 'stale' || step.kind === 'error') await this.load().catch((e) => this.logger.error(`cannot read the checkpoint: ${e}`));
     }
   }
@@ -265,6 +272,10 @@ export class ProjectionRunner {
     for (let i = none ? slice.length : 0; i < slice.length; i++) {
       const item = slice[i];
       if (this.target.handles.has(item.type)) {
+        if (this.options.readModelsAt && !this.options.readModelsAt.reached(item.position)) {
+          outcome = { kind: 'held' };
+          break;
+        }
         const event = upcast(item.event());
         uow.savepoint();
         try {
