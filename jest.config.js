@@ -15,6 +15,7 @@ const swc = [
 // is a family of small ESM packages, hence the prefixes.
 const esmOnly = [
   'fractional-indexing',
+  'jose',
   'micromark[a-z-]*',
   'mdast-util-[a-z-]+',
   'unist-util-[a-z-]+',

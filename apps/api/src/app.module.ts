@@ -5,12 +5,29 @@ import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
 import { ContentModule } from '@app/content';
 import { SitesModule } from '@app/sites';
+import { StorageModule } from '@app/storage';
+import { OpenApiModule } from '@app/openapi';
+import { FontsModule } from '@app/fonts';
+import { SsoModule } from '@app/sso';
+import { PublishedSitesModule } from '@app/published-sites';
 import { CommentsModule } from '@app/comments';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
-export const CONTEXT_MODULES = [IdentityModule, OrganizationsModule, SpacesModule, ContentModule, SitesModule, CommentsModule];
+export const CONTEXT_MODULES = [
+  IdentityModule,
+  OrganizationsModule,
+  SpacesModule,
+  StorageModule,
+  OpenApiModule,
+  FontsModule,
+  SsoModule,
+  ContentModule,
+  SitesModule,
+  CommentsModule,
+  PublishedSitesModule,
+];
 
 @Module({})
 export class AppModule {

@@ -12,7 +12,20 @@ export const ContentEvents = {
   ChangeRequestStatusChanged: 'ChangeRequestStatusChanged',
   ChangeRequestMerged: 'ChangeRequestMerged',
   SpaceContentRevised: 'SpaceContentRevised',
+  SpaceContentInitialized: 'SpaceContentInitialized',
+  SpaceContentMerged: 'SpaceContentMerged',
 } as const;
+
+/**
+ * The events that move main's head of a space (stream `content.space-<id>`): each carries
+ * `spaceId` and the new head `revision`. Readers of published content (search index, page
+ * caches) follow these.
+ */
+export const MAIN_CONTENT_EVENTS = [ContentEvents.SpaceContentInitialized, ContentEvents.SpaceContentMerged, ContentEvents.SpaceContentRevised] as const;
+export interface MainContentPayload {
+  spaceId: string;
+  revision: string;
+}
 
 /*
  * What the content context needs from the contexts above it, asked through the QueryBus:

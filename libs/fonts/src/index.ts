@@ -1,0 +1,1 @@
+export { FontsModule } from './fonts.module';

@@ -1,0 +1,1 @@
+export { PublishedSitesModule } from './published-sites.module';

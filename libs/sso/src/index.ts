@@ -1,0 +1,1 @@
+export { SsoModule } from './sso.module';

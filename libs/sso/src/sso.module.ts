@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** Organization service: sso (issue 14). Its helper fills in controllers, providers and projections. */
+@Module({ controllers: [], providers: [] })
+export class SsoModule {}

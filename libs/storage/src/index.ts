@@ -1,0 +1,1 @@
+export { StorageModule } from './storage.module';
