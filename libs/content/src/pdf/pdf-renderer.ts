@@ -2,6 +2,7 @@ import { renderBlocks } from './block-renderer';
 import { childrenOf, record, str } from './document-nodes';
 import { LinkTarget } from './inline-spans';
 import { COLORS, PdfCanvas } from './pdf-canvas';
+import { heapPacer } from './pdfkit-memory';
 import { addAnchorDestinations, drawText, ImageLookup, pageDestination, RenderContext } from './render-context';
 
 /** One content page to print: its title and description, and its body as a rich-text document. */
@@ -68,6 +69,8 @@ export async function renderPdf(input: PdfInput): Promise<PdfResult> {
     return opened.get(id);
   };
   const outline = new Map<string, PDFKit.PDFOutline>();
+  // 8 MB: the 500-page benchmark peaks at 177 MB (was 229 MB), ~0.4 s more than without collections.
+  const pace = heapPacer(8);
   for (const page of input.pages) {
     canvas.newPage();
     const parent = (page.parent && outline.get(page.parent)) || canvas.doc.outline;
@@ -88,6 +91,7 @@ export async function renderPdf(input: PdfInput): Promise<PdfResult> {
     const document: unknown = typeof page.document === 'function' ? await (page.document as () => unknown)() : page.document;
     addAnchorDestinations(destinations, page.id, document);
     renderBlocks(childrenOf(document), ctx);
+    pace();
     // Drawing is synchronous: let the server answer other requests between pages.
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { fontPath } from './pdf-fonts';
-import { batchContentWrites, collectOutput } from './pdfkit-memory';
+import { getHeapSpaceStatistics } from 'v8';
+import { batchContentWrites, collectOutput, heapPacer } from './pdfkit-memory';
 
 /** The same drawing, with pdfkit's per-operator chunks or batched per page. */
 async function draw(batched: boolean): Promise<{ bytes: Buffer; applied: boolean[] }> {
@@ -30,5 +31,32 @@ describe('pdfkit memory adaptations', () => {
   it('leaves an object it does not recognise alone', () => {
     expect(batchContentWrites({})).toBe(false);
     expect(batchContentWrites(undefined)).toBe(false);
+  });
+});
+
+describe('heapPacer', () => {
+  const oldSpace = () => getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
+
+  it('collects promoted garbage once the old generation grew by its step (the collector is reached without --expose-gc)', async () => {
+    const pace = heapPacer(8);
+    // 40 MB of small objects kept across a few scavenges (so they are promoted), then dropped.
+    let kept: Array<{ n: number; s: string }> | null = [];
+    for (let i = 0; i < 400_000; i++) {
+      kept.push({ n: i, s: `garbage ${i} `.repeat(4) });
+      if (i % 50_000 === 0) await new Promise((r) => setImmediate(r));
+    }
+    const grown = oldSpace();
+    kept = null;
+    pace();
+    expect(kept).toBeNull();
+    // A full collection ran: what was promoted and dropped is gone (a scavenge never frees old space).
+    expect(grown - oldSpace()).toBeGreaterThan(20 * 1024 * 1024);
+  });
+
+  it('does nothing before the step is reached', () => {
+    const pace = heapPacer(1024);
+    const before = oldSpace();
+    pace();
+    expect(Math.abs(oldSpace() - before)).toBeLessThan(4 * 1024 * 1024);
   });
 });

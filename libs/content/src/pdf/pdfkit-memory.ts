@@ -1,3 +1,6 @@
+import { getHeapSpaceStatistics, setFlagsFromString } from 'v8';
+import { runInNewContext } from 'vm';
+
 /**
  * Two adaptations of pdfkit's buffering that keep a long PDF's memory flat. Measured on the
  * 500-page benchmark, in the server: without them the heap grew by ~45 MB of garbage the old
@@ -69,4 +72,48 @@ export function collectOutput(doc: NodeJS.EventEmitter): Promise<Buffer> {
     });
     doc.on('error', reject);
   });
+}
+
+/**
+ * A full garbage collection whenever the old generation has grown by `stepMb` since the last one, asked
+ * between pages. Laying out a page makes short-lived objects (the page's parsed document, its
+ * lines, pdfkit's operators) that survive a scavenge or two while the page is drawn; V8 then
+ * promotes them and lets the old generation grow without a full collection for the whole
+ * document (measured on the 500-page benchmark: from 26 to 94 MB of mostly garbage, and the
+ * process's resident set by ~95 MB). Collecting at each step keeps the peak near the live
+ * size. The collector is reached the way `--expose-gc` exposes it, set at run time; where
+ * that is refused, nothing is collected and only the memory figure suffers.
+ */
+export function heapPacer(stepMb: number): () => void {
+  const collect = garbageCollector();
+  if (!collect) return () => undefined;
+  const step = stepMb * 1024 * 1024;
+  let mark = promoted();
+  return () => {
+    if (promoted() - mark < step) return;
+    collect();
+    mark = promoted();
+  };
+}
+
+/** Bytes in the old generation: what grows by promotion (the young generation is collected by scavenges anyway). */
+function promoted(): number {
+  let used = 0;
+  for (const s of getHeapSpaceStatistics()) if (s.space_name === 'old_space') used += s.space_used_size;
+  return used;
+}
+
+let gcFunction: (() => void) | null | undefined;
+function garbageCollector(): (() => void) | null {
+  if (gcFunction !== undefined) return gcFunction;
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (typeof exposed === 'function') return (gcFunction = exposed);
+  try {
+    setFlagsFromString('--expose-gc');
+    const fn: unknown = runInNewContext('gc');
+    gcFunction = typeof fn === 'function' ? (fn as () => void) : null;
+  } catch {
+    gcFunction = null;
+  }
+  return gcFunction;
 }
