@@ -34,6 +34,7 @@ import { ApplyTemplateToSpaceHandler } from './application/commands/apply-templa
 import { GetComputedContentHandler } from './application/queries/computed-content.query';
 import { GetDocumentByIdHandler, GetPageDocumentHandler, GetReusableContentHandler } from './application/queries/document.queries';
 import { GetRenderedPageHandler } from './application/queries/rendered-page.query';
+import { GetReaderContentHandler, GetReaderFileHandler, GetReaderPageHandler } from './application/queries/reader.handlers';
 import { GetRevisionSemanticChangesHandler } from './application/queries/semantic-changes.query';
 import { SpaceDocuments } from './application/queries/space-documents';
 import { spaceChangeRequestStatsProjection } from './application/queries/space-change-request-stats.projection';
@@ -98,6 +99,9 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     GetPageDocumentHandler,
     GetReusableContentHandler,
     GetRenderedPageHandler,
+    GetReaderContentHandler,
+    GetReaderPageHandler,
+    GetReaderFileHandler,
     GetRevisionSemanticChangesHandler,
   ],
 })

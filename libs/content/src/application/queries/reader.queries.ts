@@ -27,6 +27,13 @@ export interface ReaderPage {
   /** Adaptive-content condition (an expression over `visitor.claims`), null when none. */
   condition: string | null;
   updatedAt: string;
+  /**
+   * Changes whenever the page's body as GetReaderPageQuery reads it may change: its own text or
+   * a reusable content of the space (a page may include one). Equal values: same markdown and
+   * sections, so an index can skip the page. (The HTML also shows other pages' titles and the
+   * delivery side's URLs, which this does not cover.)
+   */
+  bodyVersion?: string;
 }
 
 /** The pages of one revision of a space (main's head when no revision is given). */
