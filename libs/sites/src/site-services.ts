@@ -1,6 +1,7 @@
 /**
  * The site services beside the site aggregate (share links, MCP servers, adaptive content,
- * redirects, hostnames): their controllers, providers and projections, composed by SitesModule.
+ * redirects, hostnames, visitor authentication, what the delivery level reads of a site): their
+ * controllers, providers and projections, composed by SitesModule.
  */
 import { Provider, Type } from '@nestjs/common';
 import { ProjectionDefinition } from '@app/platform';
@@ -9,6 +10,10 @@ import { adaptiveSchemasProjection } from './application/adaptive-schema.project
 import { GetAdaptiveSchemaHandler, ListTemplateConditionsHandler } from './application/adaptive-schema.queries';
 import { AdaptiveSchemas } from './application/adaptive-schemas';
 import { RemoveCustomHostnameHandler, RevalidateCustomHostnameHandler } from './application/hostname.commands';
+import { AdmitVisitorHandler, FindPublishedSiteHandler, FindSiteRedirectHandler } from './application/delivery/published-site.handlers';
+import { SpaceTitles } from './application/delivery/space-titles';
+import { VisitorAdmissions } from './application/delivery/visitor-admissions';
+import { VisitorTokens } from './application/delivery/visitor-tokens';
 import { customHostnamesProjection } from './application/hostname.projection';
 import { GetCustomHostnameHandler } from './application/hostname.queries';
 import { CustomHostnames } from './application/hostname-holders';
@@ -21,6 +26,10 @@ import { CreateRedirectHandler, DeleteRedirectHandler, UpdateRedirectHandler } f
 import { redirectsProjection } from './application/redirect.projection';
 import { GetRedirectBySourceHandler, GetRedirectHandler, ListRedirectsHandler } from './application/redirect.queries';
 import { RedirectTargets } from './application/redirect-targets';
+import { RegeneratePublishingAuthHandler, UpdatePublishingAuthHandler } from './application/publishing-auth.commands';
+import { publishingAuthProjection } from './application/publishing-auth.projection';
+import { GetPublishingAuthHandler } from './application/publishing-auth.queries';
+import { PublishingAuthKeys } from './application/publishing-auth-keys';
 import { SealedSecrets } from './application/sealed-secrets';
 import { CreateShareLinkHandler, DeleteShareLinkHandler, UpdateShareLinkHandler } from './application/share-link.commands';
 import { shareLinksProjection } from './application/share-link.projection';
@@ -32,6 +41,7 @@ import { GetSubdomainHandler } from './application/subdomain.queries';
 import { AdaptiveSchemaController } from './http/adaptive-schema.controller';
 import { HostnameController } from './http/hostname.controller';
 import { McpServerController } from './http/mcp-server.controller';
+import { PublishingAuthController } from './http/publishing-auth.controller';
 import { RedirectController } from './http/redirect.controller';
 import { ShareLinkController } from './http/share-link.controller';
 import { SubdomainController } from './http/subdomain.controller';
@@ -43,6 +53,7 @@ export const SITE_SERVICE_CONTROLLERS: Type<unknown>[] = [
   RedirectController,
   HostnameController,
   SubdomainController,
+  PublishingAuthController,
 ];
 
 export const SITE_SERVICE_PROVIDERS: Provider[] = [
@@ -82,6 +93,17 @@ export const SITE_SERVICE_PROVIDERS: Provider[] = [
   RevalidateCustomHostnameHandler,
   RemoveCustomHostnameHandler,
   GetSubdomainHandler,
+  // Visitor authentication (site-publishing-auth) and the delivery seam (published-site.queries.ts)
+  PublishingAuthKeys,
+  UpdatePublishingAuthHandler,
+  RegeneratePublishingAuthHandler,
+  GetPublishingAuthHandler,
+  SpaceTitles,
+  VisitorTokens,
+  VisitorAdmissions,
+  FindPublishedSiteHandler,
+  AdmitVisitorHandler,
+  FindSiteRedirectHandler,
 ];
 
 export const SITE_SERVICE_PROJECTIONS: ProjectionDefinition[] = [
@@ -91,4 +113,5 @@ export const SITE_SERVICE_PROJECTIONS: ProjectionDefinition[] = [
   redirectsProjection,
   customHostnamesProjection,
   subdomainsProjection,
+  publishingAuthProjection,
 ];

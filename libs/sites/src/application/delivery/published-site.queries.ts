@@ -17,7 +17,9 @@ export interface PublishedSectionView {
   condition: string | null;
   sectionGroupId: string | null;
   icon: string | null;
-  /** Published URL of the section (PUBLIC_URL/published/... or the custom hostname). */
+  /** The section's description, null when none. */
+  description?: string | null;
+  /** Published URL of the section (PUBLIC_URL/published/...; a custom-hostname site serves the same path under its hostname). */
   url: string;
 }
 
@@ -32,7 +34,11 @@ export interface PublishedSiteSpaceView {
   isDefault: boolean;
   sectionId: string | null;
   condition: string | null;
+  /** Hidden site spaces are served at their URL but left out of the variant switcher. */
+  hidden?: boolean;
   url: string;
+  /** The customization readers see in this site space (the site's, overlaid with the site space's overrides). */
+  customization?: Record<string, unknown>;
 }
 
 /** A site as readers are served it (structure in display order, live parts only). */
@@ -53,7 +59,7 @@ export interface PublishedSiteView {
   siteSpaces: PublishedSiteSpaceView[];
   /** The customization readers see (reference SiteCustomizationSettings, whole). */
   customization: Record<string, unknown>;
-  /** Changes with every event of the site (cache keys). */
+  /** Changes with every event of the site (cache keys): the global position of the site's last event. */
   version: number;
 }
 

@@ -94,7 +94,7 @@ export const sitesProjection: ProjectionDefinition = {
     const ids = [siteId, ...Object.keys(s.siteSpaces), ...Object.keys(s.detached), ...Object.keys(s.sections), ...Object.keys(s.groups)];
     // Only what the site holds keeps a position: the map does not grow with every item ever added.
     const seqs = Object.fromEntries(ids.map((id) => [id, known[id] ?? e.position]));
-    ctx.put(SITE_STATES, { id: siteId, organizationId: state.site.organizationId, state, seqs } satisfies SiteStateDoc);
+    ctx.put(SITE_STATES, { id: siteId, organizationId: state.site.organizationId, state, seqs, position: e.position } satisfies SiteStateDoc);
     for (const [collection, doc] of documents(state, seqs, seqs[siteId])) {
       previous.delete(`${collection}/${doc.id}`);
       ctx.put(collection, doc);

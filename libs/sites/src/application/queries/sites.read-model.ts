@@ -53,6 +53,8 @@ export interface SiteStateDoc {
   state: SiteState;
   /** Position of the event that first placed each site space, section and group (listing order). */
   seqs: Record<string, number>;
+  /** Global position of the site's last event: the published site's version (cache keys). Absent on documents written before it was kept. */
+  position?: number;
 }
 
 interface StructureDoc {
