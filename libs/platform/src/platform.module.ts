@@ -2,6 +2,8 @@ import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap, OnApplic
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { createEventStore, createReadStore } from './adapters';
+import { createBlobStore } from './blobs/blob-store.adapters';
+import { BlobStore } from './blobs/blob-store.port';
 import { BearerAuthGuard } from './auth/auth';
 import { Clock, SystemClock } from './clock/clock';
 import { PlatformConfig } from './config/platform-config';
@@ -66,6 +68,7 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: IdGenerator, useValue: options.ids ?? new RandomIdGenerator() },
       { provide: EventStore, useFactory: () => createEventStore(config) },
       { provide: ReadStore, useFactory: () => createReadStore(config) },
+      { provide: BlobStore, useFactory: () => createBlobStore(config) },
       EventSourcing,
       ProjectionEngine,
       Scheduler,
@@ -86,6 +89,7 @@ export class PlatformModule implements OnApplicationShutdown {
         IdGenerator,
         EventStore,
         ReadStore,
+        BlobStore,
         EventSourcing,
         ProjectionEngine,
         Scheduler,

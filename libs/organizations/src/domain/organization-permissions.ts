@@ -32,7 +32,7 @@ export const ORGANIZATION_FLAG_POLICY = {
   admin: { min: 'admin', available: true },
   ownTeam: { min: 'read', ownsTeam: true, available: true },
   createContent: { min: 'create', available: true },
-  createOpenAPISpec: { min: 'create', available: false }, // OpenAPI specs: no route yet
+  createOpenAPISpec: { min: 'create', available: true },
   ingestConversations: { min: 'edit', available: false }, // conversations: no route yet
   viewBilling: { min: 'admin', available: false }, // billing: no route (none in the reference either)
   listMembers: { min: 'read', available: true },

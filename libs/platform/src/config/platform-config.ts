@@ -51,6 +51,20 @@ export class PlatformConfig {
   storeConnectAttempts = 30;
   /** Memory budget of the content object cache, in bytes of the objects' JSON (CONTENT_CACHE_BYTES). */
   contentCacheBytes = 64 * 1024 * 1024;
+  /** Largest file a signed upload URL accepts, in bytes (STORAGE_MAX_UPLOAD_BYTES). */
+  storageMaxUploadBytes = 25 * 1024 * 1024;
+  /** How long a signed upload URL works, in seconds (STORAGE_UPLOAD_URL_TTL_SECONDS). */
+  storageUploadUrlTtlSeconds = 900;
+
+  // --- Outbound fetches (OpenAPI specs by URL, issue 14) ---
+  /** Bound of one outbound fetch, redirects and body included (FETCH_TIMEOUT_MS); past it: FETCH_TIMEOUT. */
+  fetchTimeoutMs = 10_000;
+  /** Largest body an outbound fetch reads, after decompression (FETCH_MAX_BYTES). */
+  fetchMaxBytes = 20 * 1024 * 1024;
+  /** Redirects an outbound fetch follows before giving up (FETCH_MAX_REDIRECTS). */
+  fetchMaxRedirects = 5;
+  /** Whether outbound fetches may reach loopback, private and link-local addresses (FETCH_ALLOW_PRIVATE_NETWORKS=true). */
+  fetchAllowPrivateNetworks = false;
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
     const c = new PlatformConfig();
@@ -80,6 +94,12 @@ export class PlatformConfig {
     if (env.SHUTDOWN_TIMEOUT_MS) c.shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS);
     if (env.STORE_CONNECT_ATTEMPTS) c.storeConnectAttempts = Number(env.STORE_CONNECT_ATTEMPTS);
     if (env.CONTENT_CACHE_BYTES) c.contentCacheBytes = Number(env.CONTENT_CACHE_BYTES);
+    if (env.STORAGE_MAX_UPLOAD_BYTES) c.storageMaxUploadBytes = Number(env.STORAGE_MAX_UPLOAD_BYTES);
+    if (env.STORAGE_UPLOAD_URL_TTL_SECONDS) c.storageUploadUrlTtlSeconds = Number(env.STORAGE_UPLOAD_URL_TTL_SECONDS);
+    if (env.FETCH_TIMEOUT_MS) c.fetchTimeoutMs = Number(env.FETCH_TIMEOUT_MS);
+    if (env.FETCH_MAX_BYTES) c.fetchMaxBytes = Number(env.FETCH_MAX_BYTES);
+    if (env.FETCH_MAX_REDIRECTS) c.fetchMaxRedirects = Number(env.FETCH_MAX_REDIRECTS);
+    if (env.FETCH_ALLOW_PRIVATE_NETWORKS) c.fetchAllowPrivateNetworks = env.FETCH_ALLOW_PRIVATE_NETWORKS === 'true';
     return Object.assign(c, overrides);
   }
 }

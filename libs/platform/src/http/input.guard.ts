@@ -1,7 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { PlatformConfig } from '../config/platform-config';
 import { BadRequest } from '../ddd/errors';
+import { formBodyAllowed } from './form-body';
 import { inputProblem } from './input-checks';
 import { recordedInputError } from './json-body.middleware';
 
@@ -11,13 +13,16 @@ import { recordedInputError } from './json-body.middleware';
  */
 @Injectable()
 export class InputGuard implements CanActivate {
-  constructor(private readonly config: PlatformConfig) {}
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly reflector: Reflector,
+  ) {}
 
   canActivate(ctx: ExecutionContext): boolean {
     if (ctx.getType() !== 'http') return true;
     const req = ctx.switchToHttp().getRequest<Request>();
     const recorded = recordedInputError(req);
-    if (recorded) throw recorded;
+    if (recorded && !formBodyAllowed(this.reflector, ctx, req, recorded)) throw recorded;
     const problem = inputProblem(req.query, { maxDepth: this.config.maxJsonDepth, reservedKeys: false }, 'query');
     if (problem) throw new BadRequest(problem);
     return true;
