@@ -68,6 +68,9 @@ describe('HTTP edge (e2e)', () => {
     const res = await t.http.post(`/v1/orgs/${orgId}/spaces`).set(bearer(admin)).send({ title: 'Edge space' });
     expect(res.status).toBe(201);
     spaceId = res.body.id;
+    // The space's sagas (content initialised, sites followed) append events of their own: let
+    // them finish, or they land inside a test's "no event appended" window.
+    await t.engine.drain();
   });
   afterAll(async () => {
     await t?.close();

@@ -3,6 +3,7 @@ import { ProjectionEngine, TokenVerifier } from '@app/platform';
 import { IssueTokenHandler } from './application/commands/issue-token';
 import { RegisterUserHandler } from './application/commands/register-user';
 import { RevokeTokenHandler } from './application/commands/revoke-token';
+import { UpdateUserProfileHandler } from './application/commands/update-user-profile';
 import { GetUsersHandler } from './application/queries/get-user';
 import { GetUserEmailHandler } from './application/queries/get-user-email';
 import { FindUserByEmailHandler } from './application/queries/find-user-by-email';
@@ -19,6 +20,7 @@ import { UsersController } from './http/users.controller';
     RegisterUserHandler,
     IssueTokenHandler,
     RevokeTokenHandler,
+    UpdateUserProfileHandler,
     GetUsersHandler,
     GetUserEmailHandler,
     FindUserByEmailHandler,

@@ -9,6 +9,10 @@ export {
   GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
 export { GetMemberViewsQuery } from './application/queries/member-views.query';
+export { JoinWithSsoCommand } from './application/commands/sso-member.commands';
+export { ListUserMembershipsQuery, type UserMembership } from './application/queries/user-memberships.query';
+export { GetTeamViewsQuery } from './application/queries/team-views.query';
+export type { TeamView } from './application/queries/team.view';
 export type { MemberView } from './application/queries/member.view';
 /** Merge rules are validated alike for organizations, spaces and collections (`IsMergeRules(true)` allows `inherit`). */
 export { IsMergeRules, mergeRulesProblem, parseMergeRules } from './http/organization.validators';

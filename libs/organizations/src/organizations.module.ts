@@ -6,6 +6,15 @@ import { JoinOrganizationHandler, JoinWithInviteHandler } from './application/co
 import { ChangeMemberRoleHandler, RemoveMemberHandler } from './application/commands/member.commands';
 import { AddOrganizationMemberHandler, CreateOrganizationHandler, UpdateOrganizationHandler } from './application/commands/organization.commands';
 import { ChangeTeamMembersHandler } from './application/commands/team-members.commands';
+import { JoinWithSsoHandler, SetMemberSsoHandler } from './application/commands/sso-member.commands';
+import { RecordMemberSeenHandler } from './application/commands/record-member-seen.command';
+import { UpdateAgentInstructionsHandler } from './application/commands/update-agent-instructions.command';
+import { agentInstructionsProjection } from './application/queries/agent-instructions.projection';
+import { GetAgentInstructionsHandler } from './application/queries/agent-instructions.query';
+import { GetTeamViewsHandler } from './application/queries/team-views.query';
+import { ListUserMembershipsHandler } from './application/queries/user-memberships.query';
+import { AgentInstructionsController } from './http/agent-instructions.controller';
+import { PresenceController } from './http/presence.controller';
 import { CreateTeamHandler, DeleteTeamHandler, RenameTeamHandler } from './application/commands/team.commands';
 import { DefaultContentCheck } from './application/default-content';
 import { InviteLinkIds } from './application/invite-link-ids';
@@ -47,6 +56,10 @@ const COMMAND_HANDLERS = [
   RenameTeamHandler,
   DeleteTeamHandler,
   ChangeTeamMembersHandler,
+  SetMemberSsoHandler,
+  JoinWithSsoHandler,
+  RecordMemberSeenHandler,
+  UpdateAgentInstructionsHandler,
 ];
 const QUERY_HANDLERS = [
   GetMemberRoleHandler,
@@ -62,17 +75,29 @@ const QUERY_HANDLERS = [
   ListTeamsHandler,
   GetTeamHandler,
   ListTeamMembersHandler,
+  GetAgentInstructionsHandler,
+  ListUserMembershipsHandler,
+  GetTeamViewsHandler,
   ...CONTRACT_QUERY_HANDLERS,
 ];
 
-/** Organizations: settings, members, invites, joining and teams (SSO joins this context later). */
+/** Organizations: settings, members (SSO membership, last seen), invites, joining, teams and agent instructions. */
 @Module({
-  controllers: [OrganizationsController, MembersController, InvitesController, TeamsController, UsersController],
+  controllers: [
+    OrganizationsController,
+    MembersController,
+    InvitesController,
+    TeamsController,
+    UsersController,
+    AgentInstructionsController,
+    PresenceController,
+  ],
   providers: [DefaultContentCheck, InviteLinkIds, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
 })
 export class OrganizationsModule implements OnModuleInit {
   constructor(private readonly engine: ProjectionEngine) {}
   onModuleInit(): void {
     this.engine.registerProjection(organizationsProjection);
+    this.engine.registerProjection(agentInstructionsProjection);
   }
 }

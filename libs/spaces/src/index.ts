@@ -1,5 +1,8 @@
 export { SpacesModule } from './spaces.module';
 export { RESTORE_WINDOW_MS } from './domain/space';
+/** For contexts that make spaces of their own (a translation's target space). */
+export { CreateSpaceCommand } from './application/commands/create-space';
+export type { SpaceSettings } from './domain/space.events';
 export { GetSpaceAccessQuery, GetSpaceQuery, type SpaceAccessInfo } from './application/queries/space.queries';
 export { type SpaceDoc } from './application/queries/spaces.projection';
 export { ListDeletedSpacesQuery, type DeletedSpace } from './application/queries/deleted-spaces.queries';

@@ -19,6 +19,8 @@ import { UpdateSpaceHandler } from './application/commands/update-space';
 import { GetCollectionHandler, ListCollectionsHandler, ListSpacesInCollectionHandler } from './application/queries/collection.queries';
 import { ListPermissionsAggregateHandler, ListTeamPermissionsHandler, ListUserPermissionsHandler } from './application/queries/permission.queries';
 import { GetSpaceAccessHandler, GetSpaceHandler, ListSpacesHandler } from './application/queries/space.queries';
+import { ListMemberSpacesHandler } from './application/queries/member-spaces.query';
+import { MemberSpacesController } from './http/member-spaces.controller';
 import { ListDeletedSpacesHandler } from './application/queries/deleted-spaces.queries';
 import { ORGANIZATION_CONTRACT_QUERY_HANDLERS } from './application/queries/organization-contract.queries';
 import { spacesProjection } from './application/queries/spaces.projection';
@@ -33,7 +35,7 @@ import { RevokeDeletedTeamGrantsSaga } from './sagas/revoke-deleted-team-grants.
 
 /** Spaces, collections and their permissions, with the 7-day restore window after deleting a space. */
 @Module({
-  controllers: [SpacesController, CollectionsController, SpacePermissionsController, CollectionPermissionsController],
+  controllers: [SpacesController, CollectionsController, SpacePermissionsController, CollectionPermissionsController, MemberSpacesController],
   providers: [
     SpaceAccess,
     Principals,
@@ -55,6 +57,7 @@ import { RevokeDeletedTeamGrantsSaga } from './sagas/revoke-deleted-team-grants.
     RevokeTeamGrantsHandler,
     GetSpaceHandler,
     ListSpacesHandler,
+    ListMemberSpacesHandler,
     ListDeletedSpacesHandler,
     GetSpaceAccessHandler,
     GetCollectionHandler,

@@ -27,7 +27,7 @@ describe('user', () => {
 
   it('evolves to an existing user with its email', () => {
     const e: UserEvent = { type: 'UserRegistered', data: { userId: 'u1', email: 'a@b.test', displayName: 'A', registeredAt: 'x', emailVerified: true } };
-    expect(user.evolve(user.initialState, e)).toEqual({ exists: true, email: 'a@b.test' });
+    expect(user.evolve(user.initialState, e)).toEqual({ exists: true, email: 'a@b.test', displayName: 'A', photoURL: null });
   });
 
   it('normalizes emails and rejects what is not one', () => {

@@ -32,6 +32,10 @@ export type OrganizationCommand =
   | (Org & { type: 'AddMember'; userId: string; role: Role | null; source: MemberSource })
   | (ByActor & { type: 'InviteMembers'; invites: ResolvedInvite[]; role: Role | null | undefined; sso: boolean })
   | (ByActor & { type: 'ChangeMemberRole'; userId: string; role: Role | null | undefined })
+  /** setUserAsSSOMemberForOrganization; `memberElsewhere`: the user belongs to another organization too (from the read model). */
+  | (ByActor & { type: 'GrantMemberSso'; userId: string; memberElsewhere: boolean })
+  /** A SAML sign-in: a new user joins with the provider's role and team, an existing member becomes an SSO member. */
+  | (Org & { type: 'JoinWithSso'; userId: string; providerId: string; role: Role | null; teamId: string | null; memberElsewhere: boolean })
   | (ByActor & { type: 'RemoveMember'; userId: string })
   | (ByActor & { type: 'CreateInviteLink'; inviteId: string; role: Role | null })
   | (ByActor & { type: 'ChangeInviteRole'; inviteId: string; role: Role | null })

@@ -10,6 +10,7 @@ import {
   OrganizationEvent,
   OrganizationState,
 } from './organization';
+import { decideGrantMemberSso, decideJoinWithSso } from './sso-members';
 import { decideChangeTeamMembers, decideCreateTeam, decideDeleteTeam, decideRenameTeam } from './teams';
 
 /**
@@ -35,6 +36,10 @@ export const organization: Decider<OrganizationState, OrganizationCommand, Organ
         return decideChangeMemberRole(c, s);
       case 'RemoveMember':
         return decideRemoveMember(c, s, now);
+      case 'GrantMemberSso':
+        return decideGrantMemberSso(c, s, now);
+      case 'JoinWithSso':
+        return decideJoinWithSso(c, s, now);
       case 'CreateInviteLink':
         return decideCreateInviteLink(c, s, now);
       case 'ChangeInviteRole':

@@ -27,7 +27,7 @@ export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
 /** How a member arrived; kept on the event for audits. */
-export type MemberSource = 'creator' | 'operator' | 'email-invite';
+export type MemberSource = 'creator' | 'operator' | 'email-invite' | 'sso';
 export type JoinSource = 'invite-link' | 'email-domain';
 
 type Org = { organizationId: string };
@@ -47,6 +47,8 @@ export type OrganizationEvent =
   | DomainEvent<'OrganizationJoined', Org & { userId: string; role: Role | null; joinedAt: string; source: JoinSource; inviteId?: string }>
   | DomainEvent<'OrganizationMemberRoleChanged', Org & { userId: string; role: Role | null; from: Role | null }>
   | DomainEvent<'OrganizationMemberRemoved', Org & { userId: string; role: Role | null; removedAt: string }>
+  /** The member signs in through the organization's SSO provider: by an admin (`grantedBy`) or at a SAML sign-in (`providerId`). */
+  | DomainEvent<'OrganizationMemberSsoGranted', Org & { userId: string; grantedAt: string; grantedBy?: string; providerId?: string }>
   | DomainEvent<'OrganizationInviteCreated', Org & { inviteId: string; role: Role | null; createdAt: string; createdBy: string }>
   | DomainEvent<'OrganizationInviteRoleChanged', Org & { inviteId: string; role: Role | null; from: Role | null }>
   | DomainEvent<'OrganizationInviteDeleted', Org & { inviteId: string; deletedAt: string }>

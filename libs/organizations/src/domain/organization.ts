@@ -17,6 +17,8 @@ export interface OrganizationState {
   id: string | null;
   /** userId → role; null is a guest. Use `isMember`, not truthiness. */
   members: Record<string, Role | null>;
+  /** Members who sign in through the organization's SSO provider. */
+  ssoMembers: Record<string, true>;
   teams: Record<string, TeamState>;
   invites: Record<string, Role | null>;
   emailDomains: string[];
@@ -37,6 +39,7 @@ export const initialOrganizationState: OrganizationState = {
   exists: false,
   id: null,
   members: {},
+  ssoMembers: {},
   teams: {},
   invites: {},
   emailDomains: [],
@@ -58,13 +61,20 @@ export function evolveOrganization(s: OrganizationState, e: OrganizationEvent): 
       };
     }
     case 'OrganizationMemberAdded':
+      return {
+        ...s,
+        members: { ...s.members, [e.data.userId]: e.data.role },
+        ssoMembers: e.data.sso ? { ...s.ssoMembers, [e.data.userId]: true } : s.ssoMembers,
+      };
     case 'OrganizationJoined':
     case 'OrganizationMemberRoleChanged':
       return { ...s, members: { ...s.members, [e.data.userId]: e.data.role } };
+    case 'OrganizationMemberSsoGranted':
+      return { ...s, ssoMembers: { ...s.ssoMembers, [e.data.userId]: true } };
     case 'OrganizationMemberRemoved': {
       // Teams drop the user too (the decider also emits TeamMemberRemoved for each team).
       const teams = Object.fromEntries(Object.entries(s.teams).map(([id, t]) => [id, { ...t, members: without(t.members, e.data.userId) }]));
-      return { ...s, members: without(s.members, e.data.userId), teams };
+      return { ...s, members: without(s.members, e.data.userId), ssoMembers: without(s.ssoMembers, e.data.userId), teams };
     }
     case 'OrganizationInviteCreated':
     case 'OrganizationInviteRoleChanged':

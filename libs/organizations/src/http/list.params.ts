@@ -15,9 +15,9 @@ export class ListMembersParams extends PageQuery {
   @IsString()
   search?: string;
 
-  /** lastSeenAt is not tracked here, and a mutable sort key could not page stably anyway. */
+  /** lastSeenAt moves with every ping: a listing sorted by it could not page stably. */
   @IsOptional()
-  @IsIn(['joinedAt'], { message: 'sort: only joinedAt is supported (lastSeenAt is not tracked by this server)' })
+  @IsIn(['joinedAt'], { message: 'sort: only joinedAt is supported (lastSeenAt moves with every ping, so it cannot page stably)' })
   sort?: 'joinedAt';
 }
 

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { Caller, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
 import { ChangeMemberRoleCommand, RemoveMemberCommand } from '../application/commands/member.commands';
+import { SetMemberSsoCommand } from '../application/commands/sso-member.commands';
 import { GetMemberQuery, ListMembersQuery } from '../application/queries/member.queries';
 import { ListMemberTeamsQuery } from '../application/queries/member-teams.query';
 import { organizationStream } from '../domain/organization';
@@ -45,6 +46,15 @@ export class MembersController {
   ): Promise<void> {
     const { removed } = await this.commands.execute(new RemoveMemberCommand(organizationId, caller.userId, userId));
     res.status(removed ? 205 : 204);
+  }
+
+  /** Reference setUserAsSSOMemberForOrganization: admins only; the member must belong to no other organization (412). */
+  @Post(':userId/sso')
+  @HttpCode(200)
+  async setSso(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('userId') userId: string) {
+    await this.commands.execute(new SetMemberSsoCommand(organizationId, caller.userId, userId));
+    await this.engine.settle();
+    return this.queries.execute(new GetMemberQuery(organizationId, caller.userId, userId, true));
   }
 
   @Get(':userId/teams')

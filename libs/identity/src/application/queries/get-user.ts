@@ -29,7 +29,14 @@ export class GetUsersHandler implements IQueryHandler<GetUsersQuery> {
     return new Map(
       docs.map((d) => [
         d.id,
-        { object: 'user' as const, id: d.id, displayName: d.displayName, email: d.email, urls: { location: this.urls.api(`/users/${d.id}`) } },
+        {
+          object: 'user' as const,
+          id: d.id,
+          displayName: d.displayName,
+          email: d.email,
+          ...(d.photoURL ? { photoURL: d.photoURL } : {}),
+          urls: { location: this.urls.api(`/users/${d.id}`) },
+        },
       ]),
     );
   }

@@ -50,3 +50,15 @@ describe('identity projection', () => {
     ]);
   });
 });
+
+describe('identity projection: profiles', () => {
+  it('a profile update changes only the fields it names; a photo set to null stays null', async () => {
+    const docs = await projectionOf(identityProjection, [
+      { type: 'UserRegistered', data: { userId: 'u1', email: 'a@b.test', displayName: 'A', registeredAt: 'r1', emailVerified: true } },
+      { type: 'UserProfileUpdated', data: { userId: 'u1', changes: { displayName: 'Ada', photoURL: 'https://img.test/a.png' }, updatedAt: 'u1' } },
+      { type: 'UserProfileUpdated', data: { userId: 'u1', changes: { photoURL: null }, updatedAt: 'u2' } },
+      { type: 'UserProfileUpdated', data: { userId: 'nobody', changes: { displayName: 'Ghost' }, updatedAt: 'u3' } },
+    ]);
+    expect(docs[USERS]).toEqual([{ id: 'u1', email: 'a@b.test', displayName: 'Ada', registeredAt: 'r1', emailVerified: true, photoURL: null }]);
+  });
+});

@@ -6,7 +6,7 @@ export const USERS = 'identity_users';
 export const TOKENS = 'identity_tokens';
 
 /** `emailVerified` is missing on documents projected before it existed (read as verified). */
-export type UserDoc = { id: string; email: string; displayName: string; registeredAt: string; emailVerified?: boolean };
+export type UserDoc = { id: string; email: string; displayName: string; registeredAt: string; emailVerified?: boolean; photoURL?: string | null };
 
 /**
  * Keyed by the token hash, so a bearer token is one primary-key lookup. `name`, `issuedAt` and
@@ -32,7 +32,7 @@ export const identityProjection: ProjectionDefinition = {
     { name: USERS, indexes: [['email']] },
     { name: TOKENS, indexes: [['tokenId'], ['userId', 'issuedAt']] },
   ],
-  handles: ['UserRegistered', 'ApiTokenIssued', 'ApiTokenRevoked', 'ApiTokenUsed'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'ApiTokenIssued', 'ApiTokenRevoked', 'ApiTokenUsed'],
   async apply(recorded, ctx) {
     const e = recorded as IdentityEvent;
     switch (e.type) {
@@ -46,6 +46,11 @@ export const identityProjection: ProjectionDefinition = {
           emailVerified: d.emailVerified !== false,
         };
         ctx.put(USERS, doc);
+        break;
+      }
+      case 'UserProfileUpdated': {
+        const { changes } = e.data;
+        await ctx.update<UserDoc>(USERS, e.data.userId, (u) => ({ ...u, ...changes }));
         break;
       }
       case 'ApiTokenIssued': {

@@ -15,6 +15,7 @@ export function toMemberView(m: MemberDoc, user: UserView | undefined, urls: Url
     user: user ?? { object: 'user' as const, id: m.userId, displayName: m.userId, urls: { location: urls.api(`/users/${m.userId}`) } },
     disabled: false,
     joinedAt: m.joinedAt,
+    ...(m.lastSeenAt ? { lastSeenAt: m.lastSeenAt } : {}),
     sso: m.sso,
     spaces,
     teams: m.teams ?? 0,

@@ -1,22 +1,31 @@
 import { ProjectionContext, RecordedEvent } from '@app/platform';
+import { PresenceEvent } from '../../domain/member-presence';
 import { OrganizationEvent } from '../../domain/organization';
 import { MEMBERS, MemberDoc, memberId, ORG_USERS, OrgUserDoc } from './read-models';
-import { IdentityEvents, UserRegisteredPayload } from '@app/identity/contracts';
+import { IdentityEvents, UserProfileUpdatedPayload, UserRegisteredPayload } from '@app/identity/contracts';
 
-/** Identity's UserRegistered is an integration event, matched by its type string. */
+/** Identity's UserRegistered and UserProfileUpdated are integration events, matched by their type strings. */
 export const MEMBER_EVENTS = [
   IdentityEvents.UserRegistered,
+  IdentityEvents.UserProfileUpdated,
   'OrganizationMemberAdded',
   'OrganizationJoined',
   'OrganizationMemberRoleChanged',
   'OrganizationMemberRemoved',
+  'OrganizationMemberSsoGranted',
+  'OrganizationMemberSeen',
 ] as const;
 
 const searchText = (u: OrgUserDoc | null) => (u ? `${u.displayName}\n${u.email}`.toLowerCase() : '');
 
 /** The events this part reads, with their data typed: identity's published payload and the organization's own. */
 type MemberEvent = RecordedEvent &
-  ({ type: typeof IdentityEvents.UserRegistered; data: UserRegisteredPayload } | Extract<OrganizationEvent, { type: (typeof MEMBER_EVENTS)[number] }>);
+  (
+    | { type: typeof IdentityEvents.UserRegistered; data: UserRegisteredPayload }
+    | { type: typeof IdentityEvents.UserProfileUpdated; data: UserProfileUpdatedPayload }
+    | Extract<OrganizationEvent, { type: (typeof MEMBER_EVENTS)[number] }>
+    | PresenceEvent
+  );
 
 export async function applyMemberEvent(recorded: RecordedEvent, ctx: ProjectionContext): Promise<void> {
   const e = recorded as MemberEvent;
@@ -53,5 +62,31 @@ export async function applyMemberEvent(recorded: RecordedEvent, ctx: ProjectionC
     case 'OrganizationMemberRemoved':
       ctx.delete(MEMBERS, memberId(e.data.organizationId, e.data.userId));
       return;
+    case IdentityEvents.UserProfileUpdated:
+      return renameUser(ctx, e.data);
+    case 'OrganizationMemberSsoGranted': {
+      const d = e.data;
+      await ctx.update<MemberDoc>(MEMBERS, memberId(d.organizationId, d.userId), (m) => ({ ...m, sso: true }));
+      return;
+    }
+    case 'OrganizationMemberSeen': {
+      // Pings of a removed member (or from before they rejoined) change nothing; time only moves forward.
+      const d = e.data;
+      await ctx.update<MemberDoc>(MEMBERS, memberId(d.organizationId, d.userId), (m) =>
+        (m.lastSeenAt ?? '') < d.seenAt && m.joinedAt <= d.seenAt ? { ...m, lastSeenAt: d.seenAt } : m,
+      );
+      return;
+    }
   }
+}
+
+/** A new display name: the copy of the user and the search text of each of their memberships. */
+async function renameUser(ctx: ProjectionContext, d: UserProfileUpdatedPayload): Promise<void> {
+  const displayName = d.changes.displayName;
+  if (displayName === undefined) return;
+  const user = await ctx.get<OrgUserDoc>(ORG_USERS, d.userId);
+  if (!user) return;
+  const renamed: OrgUserDoc = { ...user, displayName };
+  ctx.put(ORG_USERS, renamed);
+  for (const m of await ctx.find<MemberDoc>(MEMBERS, { userId: d.userId })) ctx.put(MEMBERS, { ...m, search: searchText(renamed) });
 }

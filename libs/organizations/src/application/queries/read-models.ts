@@ -29,6 +29,8 @@ export type MemberDoc = {
   /** Global position of the event that made them a member: the immutable joinedAt order. */
   seq: number;
   sso: boolean;
+  /** Last ping (updateOrganizationMemberLastSeenAt), to the minute; absent when never seen. */
+  lastSeenAt?: string;
   /** Number of the organization's teams they are in. (Their spaces are the spaces context's answer to CountMemberSpacesQuery.) */
   teams: number;
   /** Lower-cased "displayName email", for the listing's `search` filter. */

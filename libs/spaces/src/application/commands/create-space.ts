@@ -11,6 +11,8 @@ export class CreateSpaceCommand extends Command<{ spaceId: string }> {
     readonly actorId: string,
     readonly settings: SpaceSettings,
     readonly parent: string | null,
+    /** Given by a caller that must find it again after a crash (a translation run); else a new id. */
+    readonly spaceId?: string,
   ) {
     super();
   }
@@ -27,7 +29,7 @@ export class CreateSpaceHandler implements ICommandHandler<CreateSpaceCommand> {
   ) {}
 
   async execute(cmd: CreateSpaceCommand) {
-    const spaceId = this.ids.next();
+    const spaceId = cmd.spaceId ?? this.ids.next();
     await this.es.execute(
       spaceStream(spaceId),
       space,
