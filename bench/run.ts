@@ -3,6 +3,8 @@ import { runContentBench } from './content-bench';
 import { runCatchUpBench } from './catch-up';
 import { runOverloadBench } from './overload';
 import { runPdfBench } from './pdf-bench';
+import { runInsightsBench } from './insights';
+import { runSearchBench } from './search';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -415,6 +417,16 @@ const PARTS: Record<string, () => Promise<void>> = {
     for (const d of r.details) log(d);
     process.stdout.write(r.line + '\n');
   },
+  search: async () => {
+    const r = await runSearchBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+  insights: async () => {
+    const r = await runInsightsBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
 };
 
 async function main(): Promise<void> {
@@ -443,6 +455,10 @@ async function main(): Promise<void> {
     const overload = await runOverloadBench();
     log('pdf (a 500-page space)');
     const pdf = await runPdfBench();
+    log('search (10,000 pages)');
+    const search = await runSearchBench();
+    log('insights (1,000,000 visitor events)');
+    const insights = await runInsightsBench();
     const [getRow, patchRow, lagRow, bareRow, ceilingRow] = httpRows;
     const rows = [...appendRows, getRow, patchRow, lagRow, ...rebuildRows, bareRow, ceilingRow];
 
@@ -480,6 +496,18 @@ async function main(): Promise<void> {
       ...pdf.details.map((d) => `- ${d}`),
       '',
       pdf.line,
+      '',
+      '### Search: 10,000 pages',
+      '',
+      ...search.details.map((d) => `- ${d}`),
+      '',
+      search.line,
+      '',
+      '### Insights: 1,000,000 visitor events, embedded',
+      '',
+      ...insights.details.map((d) => `- ${d}`),
+      '',
+      insights.line,
       '',
       `Total run time: ${(Math.round((performance.now() - started) / 100) / 10).toFixed(1)} s`,
     ];

@@ -4,6 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { Doc, EventStore, ProjectionEngine, ReadStore, SqliteReadStore } from '@app/platform';
 import { projectEvents } from '@app/platform/testing/projection-spec';
+import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 
 /**
@@ -60,10 +61,13 @@ describe('projections on every read-store adapter (contract)', () => {
     await as('post', `${site}/mcp-servers`, { name: 'Tools', url: 'https://mcp.example.com', headers: { 'X-Key': 'k' } });
     await as('put', `${site}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } });
     await as('post', `${site}/redirects`, { source: '/old', destination: { kind: 'site-space', siteSpaceId: siteSpace } });
+    await as('post', `${site}/publishing/auth/regenerate`);
+    await as('patch', `${site}/publishing/auth`, { backend: 'custom', fallbackURL: 'https://example.com/login' });
     await as('patch', site, { hostname: 'docs.projection-example.com' });
     await as('patch', `/v1/orgs/${boot.organizationId}`, { hostname: 'projection-org' });
     const gone = `/v1/orgs/${boot.organizationId}/sites/${(await as('post', `/v1/orgs/${boot.organizationId}/sites`, { title: 'Gone' })).body.id}`;
     await as('post', `${gone}/share-links`, { name: 'Gone' });
+    await as('post', `${gone}/publishing/auth/regenerate`);
     await as('delete', gone);
     // Site structure and customization (sites projection): sections, a group, a move, overrides, a deleted space.
     const section = (await as('post', `${site}/sections`, { spaceId: space.id, title: 'Reference' })).body.id;
@@ -73,6 +77,44 @@ describe('projections on every read-store adapter (contract)', () => {
     await as('post', `${site}/publish`);
     for (const list of ['share-links', 'mcp-servers', 'redirects']) expect((await t.http.get(`${site}/${list}`).set(bearer(boot.token))).body.count).toBe(1);
     expect((await t.http.get('/v1/custom-hostnames/docs.projection-example.com').set(bearer(boot.token))).status).toBe(200);
+    // Storage and custom fonts: an upload, a font renamed, another deleted.
+    const fontFile = ttfToWoff2(dejaVu('DejaVuSansMono'));
+    const fontsUrl = `/v1/orgs/${boot.organizationId}/fonts`;
+    const upload = (
+      await as('post', `/v1/orgs/${boot.organizationId}/storage/upload`, {
+        kind: 'customization_font',
+        file: { name: 'f.woff2', type: 'font/woff2', size: fontFile.length },
+      })
+    ).body;
+    await t.http.put(new URL(upload.url).pathname).set('Content-Type', 'font/woff2').send(fontFile);
+    const faces = [{ weight: 400, storageKey: upload.key }];
+    await as('post', `${fontsUrl}/${(await as('put', fontsUrl, { fontFamily: 'Mono', fontFaces: faces })).body.id}`, { fontFamily: 'Mono 2' });
+    await as('delete', `${fontsUrl}/${(await as('put', fontsUrl, { fontFamily: 'Gone', fontFaces: faces })).body.id}`);
+    expect((await t.http.get(fontsUrl).set(bearer(boot.token))).body.count).toBe(1);
+    // OpenAPI specs: one processed into a version (its timer fired) and made public, one deleted with its version.
+    const specs = `/v1/orgs/${boot.organizationId}/openapi`;
+    await as('post', specs, { slug: 'pets', source: { text: 'swagger: "2.0"\ninfo: {title: Pets, version: "1"}\npaths: {}\n' } });
+    await as('put', `${specs}/gone`, { source: { text: 'openapi: 3.1.0\ninfo: {title: Gone, version: "1"}\npaths: {}\n' } });
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await as('patch', `${specs}/pets`, { visibility: 'public' });
+    await as('delete', `${specs}/gone`);
+    expect((await t.http.get(`${specs}/pets/versions`).set(bearer(boot.token))).body.count).toBe(1);
+    // Translations: glossary batches (an entry changed, one removed), a translation changed and run
+    // (failed: no provider is configured here), another deleted.
+    const glossary = `/v1/orgs/${boot.organizationId}/translations-glossary`;
+    await as('put', glossary, { operations: [{ type: 'insert', translations: { en: 'Docs', fr: 'Documentation' } }, { type: 'insert', translations: { en: 'Gone' } }] });
+    const [kept, dropped] = (await t.http.get(glossary).set(bearer(boot.token))).body.items;
+    await as('put', glossary, { operations: [{ type: 'update', id: kept.id, translations: { en: 'Docs', de: 'Doku' } }, { type: 'delete', id: dropped.id }] });
+    const translations = `/v1/orgs/${boot.organizationId}/translations`;
+    const translation = `${translations}/${(await as('post', translations, { source: { space: space.id, language: 'en' }, language: 'fr' })).body.id}`;
+    await as('put', translation, { instructions: { object: 'document', data: {}, nodes: [] } });
+    await as('post', `${translation}/run`);
+    await as('delete', `${translations}/${(await as('post', translations, { source: { space: space.id, language: 'en' }, language: 'de' })).body.id}`);
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+    expect((await t.http.get(translation).set(bearer(boot.token))).body.status).toBe('failed');
     await t.engine.drain();
 
     engine = t.engine;

@@ -1,7 +1,9 @@
 import * as fc from 'fast-check';
 import * as path from 'path';
 import { EventStore } from '@app/platform';
+import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
 import { bearer, email, startTestApp, stateEventsAfter, TestApp } from '../support/test-app';
+import { testIdp } from '../support/saml-idp';
 
 /**
  * An attacker's walk over every route the router knows, with a valid admin token and real ids,
@@ -120,7 +122,31 @@ describe('fuzzer over every route (e2e)', () => {
     ids.siteSectionId = (await as(`${sites}/${ids.siteId}/sections`).post({ spaceId: ids.spaceId })).body.id;
     ids.siteSpaceId = (await t.http.get(`${sites}/${ids.siteId}/site-spaces`).set(bearer(token))).body.items[0].id;
     ids.siteSectionGroupId = (await as(`${sites}/${ids.siteId}/section-groups`).post({ title: 'Group' })).body.id;
-    Object.assign(ids, { reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
+    // A custom font, so the font routes reach their handlers (its file uploaded through a signed URL).
+    const font = ttfToWoff2(dejaVu('DejaVuSansMono'));
+    const upload = (
+      await as(`/v1/orgs/${ids.organizationId}/storage/upload`).post({
+        kind: 'customization_font',
+        file: { name: 'f.woff2', type: 'font/woff2', size: font.length },
+      })
+    ).body;
+    await t.http.put(new URL(upload.url).pathname).set('Content-Type', 'font/woff2').send(font);
+    ids.fontId = (
+      await as(`/v1/orgs/${ids.organizationId}/fonts`).put({ fontFamily: 'Fuzz Sans', fontFaces: [{ weight: 400, storageKey: upload.key }] })
+    ).body.id;
+    ids.specSlug = (await as(`/v1/orgs/${ids.organizationId}/openapi`).post({ slug: 'fuzz-api', source: { text: 'openapi: 3.0.3' } })).body.slug;
+    // An active SAML provider, so its routes (the public sign-in ones included) reach their handlers.
+    const idp = testIdp(t.clock.now());
+    const saml = { label: 'Fuzz IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate };
+    ids.samlProviderId = (await as(`/v1/orgs/${ids.organizationId}/saml`).post(saml)).body.id;
+    // A translation and a glossary entry, so their routes reach their handlers with real ids.
+    ids.translationId = (await as(`/v1/orgs/${ids.organizationId}/translations`).post({ source: { space: ids.spaceId, language: 'en' }, language: 'fr' })).body.id;
+    await t.http
+      .put(`/v1/orgs/${ids.organizationId}/translations-glossary`)
+      .set(bearer(token))
+      .send({ operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] });
+    ids.glossaryEntryId = (await t.http.get(`/v1/orgs/${ids.organizationId}/translations-glossary`).set(bearer(token))).body.items[0].id;
+    Object.assign(ids, { versionId: 'no-version', reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,4 +1,6 @@
+import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
+import { testIdp } from '../support/saml-idp';
 
 /**
  * Tenant isolation, route by route: a token of organization A can neither read nor change
@@ -25,6 +27,7 @@ interface Row {
 }
 
 const RANDOM = 'does-not-exist-123';
+const B_FONT = ttfToWoff2(dejaVu('DejaVuSansMono'));
 const validMove = { parent: null };
 const ROWS: Record<string, Row> = {
   // System and the caller's own things: nothing of B.
@@ -69,7 +72,66 @@ const ROWS: Record<string, Row> = {
   'PUT /v1/orgs/:organizationId/teams/:teamId/members': { body: { add: [] } },
   'PUT /v1/orgs/:organizationId/teams/:teamId/members/:userId': { body: {} },
   'DELETE /v1/orgs/:organizationId/teams/:teamId/members/:userId': {},
+  // Member operations, agent instructions; a profile is only ever its owner's to change (403 for anyone else, existing or not).
+  'POST /v1/orgs/:organizationId/members/:userId/sso': {},
+  'GET /v1/orgs/:organizationId/members/:userId/spaces': {},
+  'POST /v1/orgs/:organizationId/ping': {},
+  'GET /v1/orgs/:organizationId/agent-instructions': {},
+  'PUT /v1/orgs/:organizationId/agent-instructions': { body: { instructions: { object: 'document', data: {}, nodes: [] } } },
+  'PATCH /v1/users/:userId': { body: { displayName: 'Taken over' }, status: 403 },
+  // SAML providers (sso context): B's provider is not found.
+  'GET /v1/orgs/:organizationId/saml': {},
+  'POST /v1/orgs/:organizationId/saml': { body: { label: 'Planted' } },
+  'GET /v1/orgs/:organizationId/saml/:samlProviderId': {},
+  'PATCH /v1/orgs/:organizationId/saml/:samlProviderId': { body: { label: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/saml/:samlProviderId': {},
+  // Signing in is public by design (whoever signs in has no token yet): B's sign-in page lists its
+  // providers' start URLs and nothing else, the start URL redirects to B's IdP, the entity ID is
+  // B's SP metadata, and an ACS refuses what its IdP did not sign.
+  'GET /v1/orgs/:organizationId/sso': {
+    status: 200,
+    check: (body, b) => expect(body.items).toEqual([{ id: b.samlProviderId, label: 'B IdP', startURL: expect.stringMatching(/\/start$/) }]),
+  },
+  'GET /v1/orgs/:organizationId/saml/:samlProviderId/start': { status: 302 },
+  'GET /v1/orgs/:organizationId/saml/:samlProviderId/metadata': { status: 200 },
+  'POST /v1/orgs/:organizationId/saml/:samlProviderId/acs': { body: { SAMLResponse: Buffer.from('<Response/>').toString('base64') }, status: 401 },
 
+  // OpenAPI specs (openapi context): B's spec, its versions and their content; its bytes behind a signed link or, when public, its published link.
+  'GET /v1/orgs/:organizationId/openapi': {},
+  'POST /v1/orgs/:organizationId/openapi': { body: { slug: 'planted', source: { text: 'openapi: 3.0.3' } } },
+  'GET /v1/orgs/:organizationId/openapi/:specSlug': {},
+  'PUT /v1/orgs/:organizationId/openapi/:specSlug': { body: { source: { url: 'https://evil.example.com/openapi.json' } } },
+  'PATCH /v1/orgs/:organizationId/openapi/:specSlug': { body: { visibility: 'public' } },
+  'DELETE /v1/orgs/:organizationId/openapi/:specSlug': {},
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions': {},
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/latest': {},
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/latest/content': {},
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId': {},
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content': {},
+  'GET /v1/openapi/raw/:token': {},
+  // B's spec is private: not published to anyone.
+  'GET /v1/openapi/public/:organizationId/:specSlug': {},
+  // Storage and custom fonts: B's font is not found (deleting it "did not exist"); a signed upload URL A cannot forge is refused.
+  'POST /v1/orgs/:organizationId/storage/upload': { body: { kind: 'import_file', file: { name: 'a.json', type: 'application/json', size: 2 } } },
+  'PUT /v1/storage/uploads/:token': { status: 403 },
+  'POST /v1/storage/uploads/:token': { status: 403 },
+  'GET /v1/orgs/:organizationId/fonts': {},
+  'PUT /v1/orgs/:organizationId/fonts': { body: { fontFamily: 'Planted', fontFaces: [{ weight: 400, storageKey: 'orgs/x/planted.woff2' }] } },
+  'GET /v1/orgs/:organizationId/fonts/:fontId': {},
+  'POST /v1/orgs/:organizationId/fonts/:fontId': { body: { fontFamily: 'Defaced' } },
+  'DELETE /v1/orgs/:organizationId/fonts/:fontId': { status: 204 },
+  // A face's file is public (browsers load it without a token): a name that is not one of its files is not found.
+  'GET /v1/orgs/:organizationId/fonts/:fontId/files/:file': {},
+  // Translations and the glossary (translations context): B's translation is not found (deleting it "did not exist").
+  'GET /v1/orgs/:organizationId/translations': {},
+  'POST /v1/orgs/:organizationId/translations': { body: { source: { space: 'planted', language: 'en' }, language: 'fr' } },
+  'GET /v1/orgs/:organizationId/translations/:translationId': {},
+  'PUT /v1/orgs/:organizationId/translations/:translationId': { body: { instructions: { object: 'document', data: {}, nodes: [] } } },
+  'DELETE /v1/orgs/:organizationId/translations/:translationId': { status: 204 },
+  'POST /v1/orgs/:organizationId/translations/:translationId/run': {},
+  'GET /v1/orgs/:organizationId/translations-glossary': {},
+  'PUT /v1/orgs/:organizationId/translations-glossary': { body: { operations: [{ type: 'insert', translations: { en: 'Planted' } }] } },
+  'GET /v1/orgs/:organizationId/translations-glossary/:glossaryEntryId': {},
   // Sites (sites context): B's site, its structure and customization. Deletes of what A cannot see "did not exist".
   'GET /v1/orgs/:organizationId/sites': {},
   'POST /v1/orgs/:organizationId/sites': { body: { title: 'Planted' } },
@@ -80,6 +142,9 @@ const ROWS: Record<string, Row> = {
   'POST /v1/orgs/:organizationId/sites/:siteId/unpublish': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/published': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/publishing/preview': {},
+  'GET /v1/orgs/:organizationId/sites/:siteId/publishing/auth': {},
+  'PATCH /v1/orgs/:organizationId/sites/:siteId/publishing/auth': { body: { backend: 'custom', fallbackURL: 'https://evil.example.com/login' } },
+  'POST /v1/orgs/:organizationId/sites/:siteId/publishing/auth/regenerate': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/structure': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/permissions/aggregate': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/customization': {},
@@ -124,6 +189,11 @@ const ROWS: Record<string, Row> = {
   'PATCH /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': { body: { source: '/defaced' } },
   'DELETE /v1/orgs/:organizationId/sites/:siteId/redirects/:siteRedirectId': {},
   'GET /v1/orgs/:organizationId/sites/:siteId/redirect': { query: { source: '/old' } },
+  // Site insights: visitors send events without a token (as in the reference: anyone may track a
+  // page view of B's site, by design); the figures are for B's members only.
+  'POST /v1/orgs/:organizationId/sites/:siteId/insights/events': { status: 204, body: { events: [] } },
+  'POST /v1/orgs/:organizationId/sites/:siteId/insights/events/aggregate': { body: { range: 'last7Days' } },
+  'GET /v1/orgs/:organizationId/sites/:siteId/insights/visitor-segments': {},
   // A hostname or subdomain of B is "not found" for A; removing one A cannot see "did not exist" (no site in its path).
   'GET /v1/custom-hostnames/:hostname': { ids: { hostname: 'docs.b.example.com' } },
   'PATCH /v1/custom-hostnames/:hostname': { ids: { hostname: 'docs.b.example.com' } },
@@ -195,6 +265,21 @@ const ROWS: Record<string, Row> = {
   'GET /v1/spaces/:spaceId/content/path/*pagePath': {},
   'GET /v1/spaces/:spaceId/pdf': {},
   'GET /v1/spaces/:spaceId/links': {},
+  // Search (published-sites context): B's private space, B's organization, B's site.
+  'GET /v1/spaces/:spaceId/search': { query: { query: 'secret' } },
+  'GET /v1/orgs/:organizationId/search': { query: { query: 'secret' } },
+  'POST /v1/orgs/:organizationId/sites/:siteId/search': { body: { query: 'secret' } },
+  // Published-URL resolution (published-sites context): B's site, by its custom hostname, is not published.
+  'POST /v1/urls/published': { body: { url: 'https://docs.b.example.com/' } },
+  'GET /v1/urls/published': { query: { url: 'https://docs.b.example.com/' } },
+  // URL resolution and embeds (published-sites context): B's site by its custom hostname; an embed of it is the bare link.
+  'GET /v1/urls/content': { query: { url: 'https://docs.b.example.com/' } },
+  'GET /v1/urls/embed': {
+    query: { url: 'https://docs.b.example.com/' },
+    status: 200,
+    check: (body) => expect(body).toEqual({ type: 'link', title: 'https://docs.b.example.com/', site: 'docs.b.example.com' }),
+  },
+  'GET /v1/spaces/:spaceId/embed': { query: { url: 'https://docs.b.example.com/' } },
   'GET /v1/spaces/:spaceId/content/page/:pageId/links': {},
   'GET /v1/spaces/:spaceId/content/page/:pageId/backlinks': {},
   'GET /v1/spaces/:spaceId/content/files/:fileId/backlinks': {},
@@ -251,6 +336,8 @@ const PUBLIC_SPACE_ROWS: Record<string, Row> = {
   'GET /v1/spaces/:spaceId': { status: 200, check: (body) => expect(body.permissions).toMatchObject({ view: true, admin: false, edit: false }) },
   'GET /v1/spaces/:spaceId/content': { status: 200 },
   'GET /v1/spaces/:spaceId/change-requests': { status: 200 },
+  'GET /v1/spaces/:spaceId/search': { query: { query: 'public' }, status: 200 },
+  'GET /v1/spaces/:spaceId/embed': { query: { url: 'https://docs.b.example.com/' }, status: 200 },
   'PATCH /v1/spaces/:spaceId': { body: { title: 'Defaced' }, status: 403 },
   'DELETE /v1/spaces/:spaceId': { status: 403 },
   'POST /v1/spaces/:spaceId/duplicate': { status: 403 },
@@ -322,6 +409,29 @@ describe('isolation between organizations: every route (e2e)', () => {
     await t.http.patch(`${site}/${b.siteId}`).set(bearer(boot.token)).send({ hostname: 'docs.b.example.com' });
     b.commentId = (await as(`/v1/spaces/${b.spaceId}/comments`).post({ body: { markdown: 'B note' } })).body.id;
     b.commentReplyId = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}/replies`).post({ body: { markdown: 'B reply' } })).body.id;
+    b.specSlug = (
+      await as(`/v1/orgs/${b.organizationId}/openapi`).post({ slug: 'b-api', source: { text: 'swagger: "2.0"\ninfo: {title: B, version: "1"}\npaths: {}\n' } })
+    ).body.slug;
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+    b.versionId = (await t.http.get(`/v1/orgs/${b.organizationId}/openapi/b-api`).set(bearer(boot.token))).body.lastVersion;
+    // B's custom font, from a WOFF2 file uploaded through a signed URL.
+    const upload = (
+      await as(`/v1/orgs/${b.organizationId}/storage/upload`).post({
+        kind: 'customization_font',
+        file: { name: 'b.woff2', type: 'font/woff2', size: B_FONT.length },
+      })
+    ).body;
+    await t.http.put(new URL(upload.url).pathname).set('Content-Type', 'font/woff2').send(B_FONT);
+    b.fontId = (await as(`/v1/orgs/${b.organizationId}/fonts`).put({ fontFamily: 'B Sans', fontFaces: [{ weight: 400, storageKey: upload.key }] })).body.id;
+    const idp = testIdp(t.clock.now());
+    b.samlProviderId = (
+      await as(`/v1/orgs/${b.organizationId}/saml`).post({ label: 'B IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate })
+    ).body.id;
+    b.translationId = (await as(`/v1/orgs/${b.organizationId}/translations`).post({ source: { space: b.spaceId, language: 'en' }, language: 'fr' })).body.id;
+    await as(`/v1/orgs/${b.organizationId}/translations-glossary`).put({ operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] });
+    b.glossaryEntryId = (await t.http.get(`/v1/orgs/${b.organizationId}/translations-glossary`).set(bearer(boot.token))).body.items[0]?.id;
     for (const [k, v] of Object.entries(b)) if (!v) throw new Error(`fixture ${k} was not created`);
     Object.assign(b, { reviewId: RANDOM, pageId: RANDOM, fileId: RANDOM, token: RANDOM, pagePath: 'intro', emailDomain: 'example.com' });
   });
@@ -391,6 +501,15 @@ describe('isolation between organizations: every route (e2e)', () => {
     ] as const)
       expect([list, (await as(`/v1/orgs/${b.organizationId}/sites/${b.siteId}/${list}`)).body.count]).toEqual([list, count]);
     expect((await as('/v1/custom-hostnames/docs.b.example.com')).body.target).toEqual({ type: 'site', site: b.siteId });
+    const spec = (await as(`/v1/orgs/${b.organizationId}/openapi/b-api`)).body;
+    expect([spec.visibility, spec.sourceURL, spec.lastVersion]).toEqual(['private', undefined, b.versionId]);
+    expect((await as(`/v1/orgs/${b.organizationId}/fonts/${b.fontId}`)).body.fontFamily).toBe('B Sans');
+    expect((await as(`/v1/orgs/${b.organizationId}/translations/${b.translationId}`)).body.language).toBe('fr');
+    expect((await as(`/v1/orgs/${b.organizationId}/translations-glossary`)).body.items.map((e: { translations: object }) => e.translations)).toEqual([
+      { en: 'Space', fr: 'Espace' },
+    ]);
+    expect((await as(`/v1/orgs/${b.organizationId}/saml/${b.samlProviderId}`)).body.label).toBe('B IdP');
+    expect((await as(`/v1/orgs/${b.organizationId}/agent-instructions`)).body.instructions.nodes).toEqual([]);
     const comment = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}`)).body;
     expect([comment.status, comment.body, comment.replies, comment.reactions]).toEqual(['open', { markdown: 'B note' }, 1, []]);
   });

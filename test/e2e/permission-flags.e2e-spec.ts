@@ -130,6 +130,7 @@ describe('permission flags against the routes they stand for (e2e)', () => {
       admin: (tk) => call('updateOrganizationById', { organizationId: orgId }, tk, { title: 'Flags Org' }),
       ownTeam: (tk) => call('updateTeamInOrganizationById', { organizationId: orgId, teamId: who[role].team }, tk, { title: `Team of ${role}` }),
       createContent: (tk) => call('createSpace', { organizationId: orgId }, tk, { title: `By ${role}` }),
+      createOpenAPISpec: (tk) => call('createOpenAPISpec', { organizationId: orgId }, tk, { slug: `spec-by-${role}`, source: { text: 'openapi: 3.0.3' } }),
       listMembers: (tk) => call('listMembersInOrganizationById', { organizationId: orgId }, tk),
       listTeams: (tk) => call('listTeamsInOrganizationById', { organizationId: orgId }, tk),
     };

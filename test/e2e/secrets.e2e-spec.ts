@@ -12,7 +12,10 @@ import { ExplorerService } from '@nestjs/cqrs/dist/services/explorer.service';
 import { ManualClock, newEventId, PlatformConfig, SEALING_KEY_FILE, SIGNING_KEY_FILE, SqliteEventStore, upcast } from '@app/platform';
 import { openContext, runCli } from '../../apps/cli/src/cli';
 import { HostnameResolver } from '../../libs/sites/src/application/hostname-resolver';
+import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
+import { FakeTranslator } from '../../libs/translations/src/testing/fake-translator';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
+import { testIdp } from '../support/saml-idp';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -393,6 +396,12 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     ).body.id;
     await admin.patch(`${sv}/mcp-servers/${mcp}`, { headers: { Authorization: 'Bearer mcp-header-secret-2' } }).expect(200);
     await admin.del(`${sv}/mcp-servers/${mcp}`).expect(205);
+    // Visitor authentication: the site key is answered once, by regenerate; GET and PATCH mask it.
+    const visitorAuth = `${sv}/publishing/auth`;
+    keep('site visitor key', (await admin.post(`${visitorAuth}/regenerate`).expect(200)).body.privateKey);
+    const authPatch = await admin.patch(visitorAuth, { backend: 'custom', fallbackURL: 'https://example.com/login', jwksURL: 'https://idp.example.com/jwks' });
+    expect([authPatch.status, authPatch.body.privateKey]).toEqual([200, '********']);
+    expect((await t.http.get(visitorAuth).set(bearer(boot.token)).expect(200)).body.privateKey).toBe('********');
     await admin.put(`${sv}/adaptive-schema`, { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } }).expect(200);
     const svcSpace = (await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'Site space' }).expect(201)).body.id;
     const siteSpace = (await admin.post(`${sv}/site-spaces`, { spaceId: svcSpace }).expect(201)).body.id;
@@ -407,10 +416,65 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     await admin.patch('/v1/custom-hostnames/docs.secrets-example.com').expect(204);
     await admin.del('/v1/custom-hostnames/docs.secrets-example.com').expect(205);
 
+    // OpenAPI specs from text (processed by the timers below): replaced, made public, one deleted.
+    const specs = `/v1/orgs/${orgId}/openapi`;
+    await admin.post(specs, { slug: 'secret-api', source: { text: '{"openapi":"3.0.3","info":{"title":"T","version":"1"},"paths":{}}' } }).expect(201);
+    await admin.put(`${specs}/secret-api`, { source: { text: 'openapi: 3.1.0\ninfo: {title: T, version: "2"}\npaths: {}\n' } }).expect(200);
+    await admin.patch(`${specs}/secret-api`, { visibility: 'public' }).expect(200);
+    await admin.put(`${specs}/gone-api`, { source: { text: 'swagger: "2.0"' } }).expect(201);
+    await admin.del(`${specs}/gone-api`).expect(205);
+
+    // SSO: a SAML provider, a sign-in at its ACS (its API token is a secret), SSO membership; member
+    // operations and agent instructions.
+    const idp = testIdp(t.clock.now());
+    const saml = `/v1/orgs/${orgId}/saml`;
+    const provider = (await admin.post(saml, { label: 'IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate }).expect(201)).body;
+    await admin.patch(`${saml}/${provider.id}`, { defaultRole: 'read' }).expect(200);
+    const samlResponse = idp.response({ service: provider.service, now: t.clock.now(), email: email('sso') });
+    const signedIn = await t.http.post(new URL(provider.service.acsURL).pathname).type('form').send({ SAMLResponse: samlResponse }).expect(200);
+    keep('SAML sign-in token', signedIn.body.token);
+    await admin.post(`/v1/orgs/${orgId}/members/${editor.userId}/sso`).expect(200);
+    await admin.del(`${saml}/${(await admin.post(saml, { label: 'Spare' }).expect(201)).body.id}`).expect(205);
+    await as(editor.token).post(`/v1/orgs/${orgId}/ping`).expect(200);
+    await as(editor.token).patch(`/v1/users/${editor.userId}`, { displayName: 'Edie' }).expect(200);
+    await admin.put(`/v1/orgs/${orgId}/agent-instructions`, { instructions: { object: 'document', data: {}, nodes: [] } }).expect(200);
+
+    // Storage and custom fonts: a signed upload URL (its signature is a secret), the upload, a font created, updated, deleted.
+    const fontFile = ttfToWoff2(dejaVu('DejaVuSansMono'));
+    const fontUpload = (
+      await admin
+        .post(`/v1/orgs/${orgId}/storage/upload`, { kind: 'customization_font', file: { name: 'f.woff2', type: 'font/woff2', size: fontFile.length } })
+        .expect(201)
+    ).body;
+    keep('signed upload URL', pathOf(fontUpload.url).split('.').pop()!);
+    await t.http.put(pathOf(fontUpload.url)).set('Content-Type', 'font/woff2').send(fontFile).expect(201);
+    const fonts = `/v1/orgs/${orgId}/fonts`;
+    const font = (await admin.put(fonts, { fontFamily: 'Mono', fontFaces: [{ weight: 400, storageKey: fontUpload.key }] }).expect(201)).body;
+    await admin.post(`${fonts}/${font.id}`, { fontFamily: 'Mono 2' }).expect(201);
+    await admin.del(`${fonts}/${font.id}`).expect(205);
+
+    // Translations: a glossary batch, a translation changed and run (by the timers below) against a
+    // local provider whose API key is a secret, another one deleted.
+    const translator = new FakeTranslator('sk-translator-secret-key');
+    await translator.start();
+    Object.assign(t.app.get(PlatformConfig), { translatorLibreTranslateUrl: translator.url, translatorLibreTranslateApiKey: translator.apiKey });
+    keep('translator API key', translator.apiKey);
+    await admin.put(`/v1/orgs/${orgId}/translations-glossary`, { operations: [{ type: 'insert', translations: { en: 'Docs', fr: 'Documents' } }] }).expect(204);
+    const translations = `/v1/orgs/${orgId}/translations`;
+    const translation = `${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'fr' }).expect(201)).body.id}`;
+    await admin.put(translation, { instructions: { object: 'document', data: {}, nodes: [] } }).expect(200);
+    await admin.post(`${translation}/run`).expect(204);
+    await admin.del(`${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'de' }).expect(201)).body.id}`).expect(205);
+
     // Timers: the purge fires after the restore window.
     await t.engine.drain();
     t.clock.advance(8 * DAY);
     expect(await t.scheduler.runDue()).toBeGreaterThanOrEqual(1);
+    await t.engine.drain();
+    expect((await t.http.get(translation).set(bearer(boot.token)).expect(200)).body.status).toBe('completed');
+    await translator.stop();
+    const specVersion = (await t.http.get(`${specs}/secret-api/versions/latest`).set(bearer(boot.token)).expect(200)).body;
+    keep('signed OpenAPI document URL', pathOf(specVersion.url).split('.').pop()!);
 
     // Signing keys.
     for (const s of keySecrets(t.dataDir)) keep('signing key', s);

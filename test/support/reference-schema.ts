@@ -69,6 +69,12 @@ function toJsonSchema(node: Json, DOC_ID: string): Json {
     const { oneOf, ...rest } = node;
     return toJsonSchema({ ...rest, anyOf: oneOf }, DOC_ID);
   }
+  // PlainObject (visitor claims) has no `type`: a string value would match it as well as the
+  // `string` branch of its own oneOf, so no claims object with a string could validate. The
+  // reference means an object there.
+  if (node.type === undefined && node.additionalProperties?.oneOf?.some((b: Json) => b?.$ref === '#/components/schemas/PlainObject')) {
+    return toJsonSchema({ ...node, type: 'object' }, DOC_ID);
+  }
   const out: Json = {};
   for (const [k, v] of Object.entries(node)) {
     if (k === 'discriminator' || k === 'nullable' || k === 'example' || k === 'examples' || k === 'xml' || k === 'externalDocs') continue;

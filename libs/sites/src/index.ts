@@ -12,3 +12,5 @@ export {
 } from './application/delivery/published-site.queries';
 /** Whether a visitor with these claims sees content under an adaptive condition (false for a condition that does not parse). */
 export { evaluateCondition } from './domain/adaptive/condition';
+/** The digest of a share key a visitor session may carry instead of the key (AdmitVisitorQuery's `shareKeyDigest`). */
+export { hashShareKey as shareKeyDigest } from './application/share-link-keys';

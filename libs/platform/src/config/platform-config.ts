@@ -66,6 +66,32 @@ export class PlatformConfig {
   /** Whether outbound fetches may reach loopback, private and link-local addresses (FETCH_ALLOW_PRIVATE_NETWORKS=true). */
   fetchAllowPrivateNetworks = false;
 
+  // --- Translation providers (translations, issue 14): an OpenAI-compatible chat endpoint or LibreTranslate ---
+  /** TRANSLATOR_PROVIDER: openai or libretranslate; unset: the one whose URL is set (OpenAI first when both are). */
+  translatorProvider: 'openai' | 'libretranslate' | null = null;
+  /** Base URL of an OpenAI-compatible API, `/chat/completions` is appended (TRANSLATOR_OPENAI_URL, e.g. https://api.openai.com/v1). */
+  translatorOpenaiUrl: string | null = null;
+  /** Bearer key of that API (TRANSLATOR_OPENAI_API_KEY); never logged or shown. */
+  translatorOpenaiApiKey: string | null = null;
+  /** Chat model (TRANSLATOR_OPENAI_MODEL). */
+  translatorOpenaiModel = 'gpt-4o-mini';
+  /** Base URL of a LibreTranslate server, `/translate` is appended (TRANSLATOR_LIBRETRANSLATE_URL). */
+  translatorLibreTranslateUrl: string | null = null;
+  /** Its `api_key` (TRANSLATOR_LIBRETRANSLATE_API_KEY); never logged or shown. */
+  translatorLibreTranslateApiKey: string | null = null;
+  /** Bound of one call to the provider (TRANSLATOR_TIMEOUT_MS). */
+  translatorTimeoutMs = 120_000;
+
+  // --- Conversations (issue 15): issue extraction by an OpenAI-compatible chat endpoint; unset: the deterministic rules ---
+  /** Base URL, `/chat/completions` appended (CONVERSATIONS_OPENAI_URL); when set, the LLM extractor is used. */
+  conversationsOpenaiUrl: string | null = null;
+  /** Bearer key (CONVERSATIONS_OPENAI_API_KEY); never logged or shown. */
+  conversationsOpenaiApiKey: string | null = null;
+  /** Chat model (CONVERSATIONS_OPENAI_MODEL). */
+  conversationsOpenaiModel = 'gpt-4o-mini';
+  /** Bound of one extraction call (CONVERSATIONS_OPENAI_TIMEOUT_MS). */
+  conversationsOpenaiTimeoutMs = 60_000;
+
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
     const c = new PlatformConfig();
     c.port = Number(env.PORT ?? c.port);
@@ -100,6 +126,17 @@ export class PlatformConfig {
     if (env.FETCH_MAX_BYTES) c.fetchMaxBytes = Number(env.FETCH_MAX_BYTES);
     if (env.FETCH_MAX_REDIRECTS) c.fetchMaxRedirects = Number(env.FETCH_MAX_REDIRECTS);
     if (env.FETCH_ALLOW_PRIVATE_NETWORKS) c.fetchAllowPrivateNetworks = env.FETCH_ALLOW_PRIVATE_NETWORKS === 'true';
+    if (env.TRANSLATOR_PROVIDER === 'openai' || env.TRANSLATOR_PROVIDER === 'libretranslate') c.translatorProvider = env.TRANSLATOR_PROVIDER;
+    c.translatorOpenaiUrl = env.TRANSLATOR_OPENAI_URL || null;
+    c.translatorOpenaiApiKey = env.TRANSLATOR_OPENAI_API_KEY || null;
+    if (env.TRANSLATOR_OPENAI_MODEL) c.translatorOpenaiModel = env.TRANSLATOR_OPENAI_MODEL;
+    c.translatorLibreTranslateUrl = env.TRANSLATOR_LIBRETRANSLATE_URL || null;
+    c.translatorLibreTranslateApiKey = env.TRANSLATOR_LIBRETRANSLATE_API_KEY || null;
+    if (env.TRANSLATOR_TIMEOUT_MS) c.translatorTimeoutMs = Number(env.TRANSLATOR_TIMEOUT_MS);
+    c.conversationsOpenaiUrl = env.CONVERSATIONS_OPENAI_URL || null;
+    c.conversationsOpenaiApiKey = env.CONVERSATIONS_OPENAI_API_KEY || null;
+    if (env.CONVERSATIONS_OPENAI_MODEL) c.conversationsOpenaiModel = env.CONVERSATIONS_OPENAI_MODEL;
+    if (env.CONVERSATIONS_OPENAI_TIMEOUT_MS) c.conversationsOpenaiTimeoutMs = Number(env.CONVERSATIONS_OPENAI_TIMEOUT_MS);
     return Object.assign(c, overrides);
   }
 }

@@ -86,6 +86,8 @@ export class ProjectionEngine {
 
   registerProjection(def: ProjectionDefinition): void {
     if (this.projections.has(def.name) || this.sagas.has(def.name)) throw new Error(`duplicate projection ${def.name}`);
+    // It would wait for itself.
+    if (def.afterReadModels && def.servesQueries !== false) throw new Error(`projection ${def.name}: afterReadModels needs servesQueries: false`);
     this.projections.set(def.name, def);
   }
 
@@ -146,7 +148,7 @@ export class ProjectionEngine {
     await feed.open(true);
     this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
-      const saga = this.sagas.has(name) ? { readModelsAt: this.readModelsAt } : {};
+      const saga = this.sagas.has(name) || this.projections.get(name)?.afterReadModels ? { readModelsAt: this.readModelsAt } : {};
       const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { ...this.runnerOptions(feed), convoy: this.convoy, ...saga });
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);

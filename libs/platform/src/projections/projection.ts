@@ -22,6 +22,12 @@ export interface ProjectionDefinition {
    * internal projections are not (default true).
    */
   servesQueries?: boolean;
+  /**
+   * Applies an event only once the query-serving read models of its process include it, as a
+   * saga does (RunnerOptions.readModelsAt): for a projection that reads other contexts' read
+   * models through their queries (the search index reads content). It must not serve queries.
+   */
+  afterReadModels?: boolean;
 }
 
 /** A saga (process manager): turns events into commands. It does no I/O of its own. */

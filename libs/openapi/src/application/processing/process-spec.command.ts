@@ -1,11 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventSourcing, PlatformConfig } from '@app/platform';
+import { EventSourcing, OutboundHttp, PlatformConfig } from '@app/platform';
 import { openApiSpec, ProcessingOutcome, SpecState } from '../../domain/openapi-spec';
 import { specStream } from '../../domain/openapi-spec.events';
 import { contentKey as contentKeyOf, SpecContent, sha256 } from '../spec-content';
-import { fetchDocument } from './outbound-fetch';
 import { parseSpec } from './spec-parser';
+
+const ACCEPT = 'application/json, application/yaml, application/x-yaml, text/yaml, text/plain;q=0.9, */*;q=0.5';
 
 /** The timer command the processing saga schedules (a durable timer survives a restart). */
 export const PROCESS_SPEC_TIMER = 'openapi.process-spec';
@@ -32,12 +33,15 @@ export class ProcessOpenApiSpecCommand extends Command<void> {
 @CommandHandler(ProcessOpenApiSpecCommand)
 export class ProcessOpenApiSpecHandler implements ICommandHandler<ProcessOpenApiSpecCommand> {
   private readonly logger = new Logger('OpenApiProcessing');
+  private readonly outbound: OutboundHttp;
 
   constructor(
     private readonly es: EventSourcing,
     private readonly content: SpecContent,
-    private readonly config: PlatformConfig,
-  ) {}
+    config: PlatformConfig,
+  ) {
+    this.outbound = new OutboundHttp(config);
+  }
 
   async execute({ payload }: ProcessOpenApiSpecCommand): Promise<void> {
     const { organizationId, slug, processingId } = payload;
@@ -83,14 +87,11 @@ export class ProcessOpenApiSpecHandler implements ICommandHandler<ProcessOpenApi
   private async read(spec: SpecState): Promise<{ ok: true; bytes: Buffer } | (ProcessingOutcome & { ok: false })> {
     const source = spec.source;
     if (source.kind === 'url') {
-      const { fetchTimeoutMs, fetchMaxBytes, fetchMaxRedirects, fetchAllowPrivateNetworks } = this.config;
-      const got = await fetchDocument(source.url, {
-        timeoutMs: fetchTimeoutMs,
-        maxBytes: fetchMaxBytes,
-        maxRedirects: fetchMaxRedirects,
-        allowPrivateNetworks: fetchAllowPrivateNetworks,
-      });
-      return got.ok ? { ok: true, bytes: got.bytes } : { ok: false, errorCode: got.code, errors: [{ code: got.code, message: got.message }] };
+      // The platform's limits as they are (FETCH_TIMEOUT_MS, FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS); a spec must arrive whole.
+      const got = await this.outbound.get(source.url, { purpose: 'OpenAPI fetch', accept: ACCEPT, overflow: 'fail' });
+      if (got.ok) return { ok: true, bytes: got.body };
+      const code = got.kind === 'timeout' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR';
+      return { ok: false, errorCode: code, errors: [{ code, message: got.message }] };
     }
     const bytes = await this.content.read(spec.organizationId, source.key);
     const what = source.kind === 'text' ? 'the text of the specification' : `the uploaded file ${source.key}`;

@@ -73,6 +73,11 @@ export class FindPublishedSiteQuery extends Query<PublishedSiteView | null> {
 /** What a visitor presents (as the reference passes it: `visitorAuthToken`, `visitor.jwtToken`, a share key, unsigned claims). */
 export interface SiteVisitorCredentials {
   shareKey?: string;
+  /**
+   * The digest (`shareKeyDigest`) of a share key instead of the key: a visitor session the
+   * delivery side signed proves with it that the link that admitted it is still active.
+   */
+  shareKeyDigest?: string;
   jwtToken?: string;
   unsignedClaims?: Record<string, unknown>;
 }

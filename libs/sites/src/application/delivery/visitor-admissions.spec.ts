@@ -66,7 +66,7 @@ describe('visitor admission (AdmitVisitorQuery)', () => {
       await projectEvents(shareLinksProjection, events.links ?? [], store);
       await projectEvents(publishingAuthProjection, events.auth ?? [], store);
       await projectEvents(adaptiveSchemasProjection, events.schema ?? [], store);
-      return fn(new VisitorAdmissions(store, new AdaptiveSchemas(store), keys, new VisitorTokens(clock)));
+      return fn(new VisitorAdmissions(store, new AdaptiveSchemas(store), keys, new VisitorTokens(clock, PlatformConfig.fromEnv({}, { dataDir }))));
     });
   }
   /** A generated site key: the regeneration event (sealed) and the key in clear. */

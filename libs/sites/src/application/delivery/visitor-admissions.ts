@@ -55,7 +55,7 @@ export class VisitorAdmissions {
       const check = await this.verify(token, siteId, auth);
       return check.ok ? { admitted: true, claims: withUnsigned(check.claims), via: 'visitor-token' } : refuse(check.reason);
     }
-    if (site.visibility === 'share-link' && !(await this.activeShareKey(siteId, credentials.shareKey))) {
+    if (site.visibility === 'share-link' && !(await this.activeShareKey(siteId, credentials.shareKey, credentials.shareKeyDigest))) {
       return { admitted: false, status: 404, message: `shareKey: no active share link of site ${siteId} has this key` };
     }
     const check = token === null ? null : await this.verify(token, siteId, auth);
@@ -69,8 +69,14 @@ export class VisitorAdmissions {
     return this.tokens.verify(token, siteId, { secret, jwksURL: auth?.jwksURL ?? null });
   }
 
-  private async activeShareKey(siteId: string, key: unknown): Promise<boolean> {
-    if (typeof key !== 'string' || key.length === 0 || key.length > 256) return false;
-    return (await this.store.count(SHARE_LINKS, { siteId, keyHash: hashShareKey(key), active: true })) > 0;
+  private async activeShareKey(siteId: string, key: unknown, digest: unknown): Promise<boolean> {
+    const keyHash =
+      typeof key === 'string' && key.length > 0 && key.length <= 256
+        ? hashShareKey(key)
+        : typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest)
+          ? digest
+          : null;
+    if (keyHash === null) return false;
+    return (await this.store.count(SHARE_LINKS, { siteId, keyHash, active: true })) > 0;
   }
 }

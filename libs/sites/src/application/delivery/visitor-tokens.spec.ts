@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import { AddressInfo } from 'net';
 import { exportJWK, generateKeyPair, JWTPayload, SignJWT } from 'jose';
-import { ManualClock } from '@app/platform';
+import { ManualClock, PlatformConfig } from '@app/platform';
 import { VisitorTokens } from './visitor-tokens';
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
@@ -28,7 +28,9 @@ const close = (s: Server) => new Promise<void>((r) => (s.closeAllConnections(), 
 
 describe('visitor tokens (jose)', () => {
   const clock = new ManualClock(NOW);
-  const tokens = new VisitorTokens(clock);
+  // The identity providers below listen on loopback, which the outbound guard lets through only when allowed.
+  const config = PlatformConfig.fromEnv({}, { fetchAllowPrivateNetworks: true });
+  const tokens = new VisitorTokens(clock, config);
   const keys = { secret: SECRET, jwksURL: null };
   beforeEach(() => clock.set(NOW));
 
@@ -119,7 +121,7 @@ describe('visitor tokens (jose)', () => {
       const huge = await serve((_req, res) => res.end(`{"keys":[${'{"kty":"oct"},'.repeat(100_000)}{}]}`));
       const refused = await serve((_req, res) => res.writeHead(500).end());
       try {
-        const quick = new VisitorTokens(clock, { jwksTimeoutMs: 150, jwksMaxBytes: 10_000 });
+        const quick = new VisitorTokens(clock, config, { jwksTimeoutMs: 150, jwksMaxBytes: 10_000 });
         expect(await quick.verify(token, 'site1', { secret: null, jwksURL: hanging.url })).toEqual({
           ok: false,
           reason: "visitor token: the site's JWKS URL did not answer in time",
@@ -132,6 +134,32 @@ describe('visitor tokens (jose)', () => {
         }
       } finally {
         await Promise.all([hanging, huge, refused].map((s) => close(s.server)));
+      }
+    });
+
+    it('never fetches a JWKS from a private address unless FETCH_ALLOW_PRIVATE_NETWORKS allows it, nor follows a redirect', async () => {
+      const { privateKey } = await generateKeyPair('ES256');
+      const token = await new SignJWT({ aud: 'site1' })
+        .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
+        .setExpirationTime(seconds(NOW) + 60)
+        .sign(privateKey);
+      const idp = await serve((_req, res) => res.setHeader('content-type', 'application/json').end('{"keys":[]}'));
+      const moved = await serve((_req, res) => res.writeHead(302, { location: idp.url }).end());
+      try {
+        const guarded = new VisitorTokens(clock, PlatformConfig.fromEnv({}, { fetchAllowPrivateNetworks: false }));
+        for (const url of [idp.url, idp.url.replace('127.0.0.1', 'localhost')])
+          expect(await guarded.verify(token, 'site1', { secret: null, jwksURL: url })).toEqual({
+            ok: false,
+            reason: "visitor token: the site's JWKS could not be read",
+          });
+        expect(idp.hits()).toBe(0);
+        expect(await tokens.verify(token, 'site1', { secret: null, jwksURL: moved.url })).toEqual({
+          ok: false,
+          reason: "visitor token: the site's JWKS could not be read",
+        });
+        expect([moved.hits(), idp.hits()]).toEqual([1, 0]);
+      } finally {
+        await Promise.all([idp, moved].map((s) => close(s.server)));
       }
     });
   });

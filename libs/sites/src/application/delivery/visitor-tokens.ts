@@ -1,7 +1,7 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { createRemoteJWKSet, customFetch, decodeProtectedHeader, errors, FetchImplementation, jwtVerify, JWTVerifyResult } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { Clock } from '@app/platform';
+import { Clock, OutboundHttp, PlatformConfig } from '@app/platform';
 
 /** Where a site's visitor tokens are checked against: its own key (HS256) and/or a JWKS URL. */
 export interface VisitorTokenKeys {
@@ -30,23 +30,25 @@ const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
  */
 const NOT_CLAIMS = new Set(['aud', 'exp', 'nbf', 'iat', 'jti', 'unsigned']);
 
-/** A JWKS fetch that reads at most `max` bytes (jose itself reads whatever the server sends). */
-const boundedFetch =
-  (max: number): FetchImplementation =>
-  async (url, options) => {
-    const res = await fetch(url, options);
-    const reader = res.body?.getReader() as ReadableStreamDefaultReader<Uint8Array> | undefined;
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (let r = await reader?.read(); r && !r.done; r = await reader!.read()) {
-      size += r.value.byteLength;
-      if (size > max) {
-        await reader!.cancel();
-        throw new errors.JWKSInvalid(`the JWKS is larger than ${max} bytes`);
-      }
-      chunks.push(r.value);
-    }
-    return new Response(Buffer.concat(chunks), { status: res.status, headers: res.headers });
+/**
+ * jose's JWKS fetch, made by the platform's outbound client: never a private address unless
+ * FETCH_ALLOW_PRIVATE_NETWORKS, within jwksTimeoutMs and jwksMaxBytes (jose itself reads
+ * whatever the server sends), and no redirect followed (jose asks for none: redirect 'manual').
+ */
+const guardedFetch =
+  (outbound: OutboundHttp, options: VisitorTokenOptions): FetchImplementation =>
+  async (url, init) => {
+    const got = await outbound.get(url, {
+      purpose: 'JWKS',
+      accept: init.headers.get('accept') ?? 'application/json',
+      maxBytes: options.jwksMaxBytes,
+      timeoutMs: options.jwksTimeoutMs,
+      maxRedirects: 0,
+      signal: init.signal,
+    });
+    if (got.ok) return new Response(got.body, { status: got.status, headers: got.contentType ? { 'content-type': got.contentType } : {} });
+    if (got.kind === 'timeout') throw new errors.JWKSTimeout();
+    throw new errors.JWKSInvalid(got.message);
   };
 
 /** Why a token was refused, for the visitor (never the token itself). */
@@ -76,14 +78,17 @@ function reasonOf(e: unknown, audience: string): string {
 @Injectable()
 export class VisitorTokens {
   private readonly options: VisitorTokenOptions;
+  private readonly outbound: OutboundHttp;
   /** One remote key set per JWKS URL, so its keys are cached between visitors (jose refetches on unknown kids). */
   private readonly keySets = new LRUCache<string, ReturnType<typeof createRemoteJWKSet>>({ max: 500 });
 
   constructor(
     private readonly clock: Clock,
+    config: PlatformConfig,
     @Optional() @Inject(VISITOR_TOKEN_OPTIONS) options?: Partial<VisitorTokenOptions>,
   ) {
     this.options = { ...DEFAULTS, ...options };
+    this.outbound = new OutboundHttp(config);
   }
 
   async verify(token: string, audience: string, keys: VisitorTokenKeys): Promise<TokenCheck> {
@@ -120,7 +125,7 @@ export class VisitorTokens {
     if (!set) {
       set = createRemoteJWKSet(new URL(url), {
         timeoutDuration: this.options.jwksTimeoutMs,
-        [customFetch]: boundedFetch(this.options.jwksMaxBytes),
+        [customFetch]: guardedFetch(this.outbound, this.options),
       });
       this.keySets.set(url, set);
     }

@@ -1,0 +1,143 @@
+import * as http from 'http';
+import * as https from 'https';
+import { PlatformConfig } from '../config/platform-config';
+import { isPrivateAddress, PrivateAddressRefused, refusingLookup } from './network-guard';
+import { failureOf, OutboundFailure, OutboundRefusal, shownUrl } from './outbound-failure';
+import { readBody } from './response-body';
+
+export interface OutboundRequest {
+  /** Names the caller in the User-Agent, `docs-platform-api (<purpose>)`. */
+  purpose: string;
+  /** The Accept header; `*∕*` when not given. */
+  accept?: string;
+  /** Bytes of the body after decompression; FETCH_MAX_BYTES when not given, never more. */
+  maxBytes?: number;
+  /**
+   * Past maxBytes: 'fail' (a document must be whole: a 'too-large' failure) or 'truncate' (a
+   * page's head is enough: the first maxBytes, `complete: false`). Default 'fail'.
+   */
+  overflow?: 'fail' | 'truncate';
+  /** A tighter deadline than FETCH_TIMEOUT_MS for the whole fetch, redirects and body included. */
+  timeoutMs?: number;
+  /** Fewer redirects than FETCH_MAX_REDIRECTS (0: none followed). */
+  maxRedirects?: number;
+  /** The caller's own deadline or cancellation, e.g. one shared by several fetches. */
+  signal?: AbortSignal;
+  /** Lower case ASCII marker (e.g. `</head`): reading stops with the chunk it arrives in, `complete: false`. */
+  stopAfter?: string;
+}
+
+export interface OutboundResponse {
+  ok: true;
+  /** The URL that answered, after redirects, without credentials. */
+  url: string;
+  status: number;
+  contentType: string | null;
+  body: Buffer;
+  /** False when the body was cut at maxBytes (overflow 'truncate') or at `stopAfter`. */
+  complete: boolean;
+}
+
+export type OutboundResult = OutboundResponse | OutboundFailure;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const HTTP = /^https?:$/;
+class Deadline extends Error {}
+
+/**
+ * The one way this server GETs a URL someone else chose (an OpenAPI spec, a page to embed, a
+ * site's JWKS): http(s) only, never the credentials of the URL, bounded by one deadline
+ * (FETCH_TIMEOUT_MS or tighter), a byte limit (FETCH_MAX_BYTES or lower) and a redirect bound
+ * (FETCH_MAX_REDIRECTS or lower) with every hop checked again, and kept off loopback, private
+ * and link-local networks unless FETCH_ALLOW_PRIVATE_NETWORKS: IP literals before connecting,
+ * names on the very addresses dialled. Never throws: a failure is a typed result whose message
+ * names the URL without its query. The settings are read at each call, so a changed config applies.
+ */
+export class OutboundHttp {
+  private readonly lookup: ReturnType<typeof refusingLookup>;
+
+  /** `isRefused`: which addresses the guard refuses (tests narrow it to reach a loopback server). */
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly isRefused: (address: string) => boolean = isPrivateAddress,
+  ) {
+    this.lookup = refusingLookup(isRefused);
+  }
+
+  async get(url: string | URL, request: OutboundRequest): Promise<OutboundResult> {
+    const { fetchTimeoutMs, fetchMaxBytes, fetchMaxRedirects, fetchAllowPrivateNetworks } = this.config;
+    const timeoutMs = Math.min(request.timeoutMs ?? fetchTimeoutMs, fetchTimeoutMs);
+    const maxBytes = Math.min(request.maxBytes ?? fetchMaxBytes, fetchMaxBytes);
+    const maxRedirects = Math.min(request.maxRedirects ?? fetchMaxRedirects, fetchMaxRedirects);
+    let current: URL;
+    try {
+      current = new URL(url);
+    } catch {
+      return { ok: false, kind: 'scheme', message: 'only absolute http(s) URLs are fetched' };
+    }
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(new Deadline()), timeoutMs);
+    const callerAborted = () => abort.abort(request.signal!.reason);
+    if (request.signal?.aborted) callerAborted();
+    else request.signal?.addEventListener('abort', callerAborted, { once: true });
+    try {
+      if (!HTTP.test(current.protocol)) throw new OutboundRefusal('scheme', `only http(s) URLs are fetched, not ${current.protocol}`);
+      for (let hop = 0; ; hop++) {
+        // Never sent: they belong to whoever typed the URL, not to the host (nor to a redirect's).
+        current.username = '';
+        current.password = '';
+        const res = await this.send(current, request, abort.signal, fetchAllowPrivateNetworks);
+        const status = res.statusCode ?? 0;
+        const location = res.headers.location;
+        if (REDIRECTS.has(status) && location) {
+          res.destroy();
+          if (hop >= maxRedirects) throw new OutboundRefusal('redirects', `${shownUrl(current)} redirected more than ${maxRedirects} times`);
+          const next = URL.canParse(location, current.href) ? new URL(location, current) : null;
+          if (!next || !HTTP.test(next.protocol))
+            throw new OutboundRefusal('scheme', `${shownUrl(current)} redirected to a ${next?.protocol ?? 'malformed'} URL; only http(s) is fetched`);
+          current = next;
+          continue;
+        }
+        if (status < 200 || status > 299) {
+          res.destroy();
+          throw new OutboundRefusal('status', `GET ${shownUrl(current)} answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`, status);
+        }
+        const limitName = maxBytes === fetchMaxBytes ? 'FETCH_MAX_BYTES' : undefined;
+        const { body, complete } = await readBody(res, current, { maxBytes, overflow: request.overflow ?? 'fail', stopAfter: request.stopAfter, limitName });
+        return { ok: true, url: current.href, status, contentType: res.headers['content-type'] ?? null, body, complete };
+      }
+    } catch (e) {
+      if (abort.signal.aborted) return abortFailure(abort.signal.reason, current, timeoutMs);
+      return failureOf(e, current);
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', callerAborted);
+    }
+  }
+
+  private send(url: URL, request: OutboundRequest, signal: AbortSignal, allowPrivateNetworks: boolean): Promise<http.IncomingMessage> {
+    if (!allowPrivateNetworks && this.isRefused(url.hostname)) return Promise.reject(new PrivateAddressRefused(url.hostname));
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise((resolve, reject) => {
+      const req = client.request(url, {
+        method: 'GET',
+        signal,
+        // No pooled sockets: every connection goes through the guarded lookup, and closing one stops its download.
+        agent: false,
+        ...(allowPrivateNetworks ? {} : { lookup: this.lookup }),
+        headers: { accept: request.accept ?? '*/*', 'accept-encoding': 'gzip, deflate, br', 'user-agent': `docs-platform-api (${request.purpose})` },
+      });
+      req.once('response', resolve);
+      req.once('error', reject);
+      req.end();
+    });
+  }
+}
+
+function abortFailure(reason: unknown, url: URL, timeoutMs: number): OutboundFailure {
+  if (reason instanceof Deadline) return { ok: false, kind: 'timeout', message: `${shownUrl(url)} did not answer in full within ${timeoutMs} ms` };
+  // AbortSignal.timeout() aborts with a TimeoutError: the caller's deadline, a timeout all the same.
+  if ((reason as Error | undefined)?.name === 'TimeoutError')
+    return { ok: false, kind: 'timeout', message: `${shownUrl(url)} did not answer in full before the caller's deadline` };
+  return { ok: false, kind: 'aborted', message: `${shownUrl(url)}: the fetch was cancelled` };
+}
