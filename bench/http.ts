@@ -46,3 +46,21 @@ export async function waitUntilLive(baseUrl: string, child: ChildProcess, stderr
   }
   throw new Error(`server did not come up: ${stderr()}`);
 }
+
+/**
+ * Runs one bench part alone (`node -r ./test/support/register-ts.js bench/<part>.ts`, from the
+ * sources): its details on stderr, its figure line on stdout, exit 1 with the stack on failure.
+ */
+export function runAlone(part: () => Promise<{ line: string; details: string[] }>): void {
+  part().then(
+    (r) => {
+      for (const d of r.details) process.stderr.write(`[bench] ${d}\n`);
+      process.stdout.write(r.line + '\n');
+      process.exit(0);
+    },
+    (e) => {
+      process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`);
+      process.exit(1);
+    },
+  );
+}

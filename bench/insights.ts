@@ -1,3 +1,4 @@
+import { runAlone } from './http';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -167,16 +168,4 @@ export async function runInsightsBench(): Promise<{ line: string; details: strin
 }
 
 // `node -r ./test/support/register-ts.js bench/insights.ts`: the insights run alone, from the sources.
-if (require.main === module) {
-  runInsightsBench().then(
-    (r) => {
-      for (const d of r.details) log(d);
-      process.stdout.write(r.line + '\n');
-      process.exit(0);
-    },
-    (e) => {
-      process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(runInsightsBench);

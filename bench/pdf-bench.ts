@@ -4,7 +4,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
 import { deflateSync } from 'zlib';
-import { entry, freePort, waitUntilLive } from './http';
+import { entry, freePort, runAlone, waitUntilLive } from './http';
 
 /**
  * PDF run (`npm run bench -- pdf`): the real server (main.ts) in its own process on a fresh data
@@ -177,16 +177,4 @@ export async function runPdfBench(): Promise<{ line: string; details: string[] }
 }
 
 // `node -r ./test/support/register-ts.js bench/pdf-bench.ts`: the PDF run alone, from the sources.
-if (require.main === module) {
-  runPdfBench().then(
-    (r) => {
-      for (const d of r.details) log(d);
-      process.stdout.write(r.line + '\n');
-      process.exit(0);
-    },
-    (e) => {
-      process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(runPdfBench);

@@ -3,7 +3,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { promisify } from 'util';
-import { entry, freePort, waitUntilLive } from './http';
+import { entry, freePort, runAlone, waitUntilLive } from './http';
 import { ms, percentile } from './stats';
 
 /**
@@ -184,16 +184,4 @@ export async function runSearchBench(): Promise<{ line: string; details: string[
 }
 
 // `node -r ./test/support/register-ts.js bench/search.ts`: the search run alone, from the sources.
-if (require.main === module) {
-  runSearchBench().then(
-    (r) => {
-      for (const d of r.details) log(d);
-      process.stdout.write(r.line + '\n');
-      process.exit(0);
-    },
-    (e) => {
-      process.stderr.write(`[bench] failed: ${e?.stack ?? e}\n`);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runAlone(runSearchBench);

@@ -8,11 +8,8 @@ const CERTIFICATE = { message: '$property: must be a string: the IdP’s X.509 s
 const SSO_URL = { message: '$property: must be an absolute http(s) URL of at most 2048 characters (the IdP’s sign-in URL)' };
 const TEAM = { message: '$property: must be a team id (or null for none)' };
 
-/** Body of createOrganizationSAMLProvider: `label` is required; the IdP's fields may follow by PATCH (status pending until then). */
-export class CreateSamlProviderBody {
-  @IsString(LABEL)
-  label!: string;
-
+/** The IdP's fields, each optional in both bodies (a provider stays pending until they are all set). */
+class SamlProviderFields {
   @IfPresent()
   @IsString(ENTITY_ID)
   entityID?: string;
@@ -35,30 +32,15 @@ export class CreateSamlProviderBody {
   defaultRole?: Role | null;
 }
 
+/** Body of createOrganizationSAMLProvider: `label` is required; the IdP's fields may follow by PATCH (status pending until then). */
+export class CreateSamlProviderBody extends SamlProviderFields {
+  @IsString(LABEL)
+  label!: string;
+}
+
 /** Body of updateOrganizationSAMLProvider: any of the create fields. */
-export class UpdateSamlProviderBody {
+export class UpdateSamlProviderBody extends SamlProviderFields {
   @IfPresent()
   @IsString(LABEL)
   label?: string;
-
-  @IfPresent()
-  @IsString(ENTITY_ID)
-  entityID?: string;
-
-  @IfPresent()
-  @IsString(CERTIFICATE)
-  certificate?: string;
-
-  @IfPresent()
-  @IsString(SSO_URL)
-  ssoURL?: string;
-
-  @IfPresent()
-  @ValidateIf((_o, v) => v !== null)
-  @IsString(TEAM)
-  defaultTeam?: string | null;
-
-  @IfPresent()
-  @IsRoleOrNull()
-  defaultRole?: Role | null;
 }
