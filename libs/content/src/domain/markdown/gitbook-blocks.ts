@@ -95,3 +95,16 @@ function groupDetails(children: RootContent[], i: number, node: Html): { group: 
   const body = children.slice(Math.min(first, end), end);
   return { group: { kind: 'details', title: open.title ?? '', children: body, ...(open.rest.trim() ? { inner: open.rest } : {}) }, end };
 }
+
+/** The tabs of a `{% tabs %}` block: each `{% tab title %}` with its blocks; content between tabs belongs to the tab before it (or to an untitled first tab). */
+export function tabItems(groups: Grouped[]): Array<{ title: string; children: RootContent[] }> {
+  const items: Array<{ title: string; children: RootContent[] }> = [];
+  for (const g of groups) {
+    if (g.kind === 'tag' && g.tag.name === 'tab') items.push({ title: attr(g.tag, 'title') ?? '', children: [...g.children] });
+    else if (g.kind === 'node') {
+      if (!items.length) items.push({ title: '', children: [] });
+      items[items.length - 1].children.push(g.node);
+    }
+  }
+  return items;
+}

@@ -3,7 +3,7 @@ import { block, contentRef, paragraph, text, trimEdges, withKeys } from './docum
 import { BlockNode, HintStyle, InlineNode, JsonDocument, TextNode } from './document-nodes';
 import { tableToDocument } from './document-tables';
 import { fitBlocks, Container } from './fit-blocks';
-import { attr, Grouped, groupBlocks, Tag } from './gitbook-blocks';
+import { attr, Grouped, groupBlocks, tabItems, Tag } from './gitbook-blocks';
 import { headingAnchor } from './html-snippets';
 import { codeAttributes, codeBlock, definitionsOf, htmlBlock, imagesBlock, linkParagraph } from './mdast-blocks';
 import { parseMarkdown } from './markdown-syntax';
@@ -91,15 +91,7 @@ class Converter {
   }
 
   private tabs(groups: Grouped[], depth: number): BlockNode[] {
-    const items: { title: string; children: RootContent[] }[] = [];
-    for (const g of groups) {
-      if (g.kind === 'tag' && g.tag.name === 'tab') items.push({ title: attr(g.tag, 'title') ?? '', children: [...g.children] });
-      else if (g.kind === 'node') {
-        // Content between tabs belongs to the tab before it (or to an untitled first tab).
-        if (!items.length) items.push({ title: '', children: [] });
-        items[items.length - 1].children.push(g.node);
-      }
-    }
+    const items = tabItems(groups);
     return items.map((t) => {
       const nodes = this.blocks(t.children, 'tabs-item', depth + 1);
       return block('tabs-item', nodes.length ? nodes : [paragraph([])], { title: t.title });

@@ -1,3 +1,5 @@
+import { pathSegments } from '../../reading/site-address';
+
 /**
  * What a URL of this server names, read from its path alone (nothing is looked up here). The
  * forms are the ones the contexts produce under PUBLIC_URL:
@@ -34,27 +36,13 @@ export function ownAddress(url: URL, publicUrl: string): OwnAddress | null {
   if (url.host.toLowerCase() !== pub.host.toLowerCase()) return null;
   const prefix = pub.pathname.replace(/\/+$/, '');
   if (prefix && url.pathname !== prefix && !url.pathname.startsWith(`${prefix}/`)) return UNKNOWN;
-  const segments = decodedSegments(url.pathname.slice(prefix.length));
+  const segments = pathSegments(url.pathname.slice(prefix.length));
   if (!segments) return UNKNOWN;
   const [root, ...rest] = segments;
   if (root === 'app') return appAddress(rest);
   if (root === 'v1') return locationAddress(rest);
   if (root === 'published') return publishedAddress(rest);
   return UNKNOWN;
-}
-
-/** Decoded, non-empty path segments; null when one is not valid percent-encoding. */
-export function decodedSegments(path: string): string[] | null {
-  const out: string[] = [];
-  for (const raw of path.split('/')) {
-    if (raw === '') continue;
-    try {
-      out.push(decodeURIComponent(raw));
-    } catch {
-      return null;
-    }
-  }
-  return out;
 }
 
 const pagePath = (segments: string[]): PageRef | null => (segments.length ? { path: segments.join('/') } : null);

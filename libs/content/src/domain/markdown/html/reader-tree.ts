@@ -1,5 +1,5 @@
 import type { Blockquote, Code, Heading, Html, PhrasingContent, Root, RootContent } from 'mdast';
-import { attr, Grouped, groupBlocks, parseTag, Tag } from '../gitbook-blocks';
+import { attr, Grouped, groupBlocks, parseTag, tabItems, Tag } from '../gitbook-blocks';
 import { headingAnchor, isComment, parseFigures } from '../html-snippets';
 import { classifyTarget } from '../links';
 import { parseMarkdown } from '../markdown-syntax';
@@ -77,15 +77,7 @@ export class ReaderTree {
   }
 
   private tabs(groups: Grouped[], depth: number): RootContent[] {
-    const items: { title: string; children: RootContent[] }[] = [];
-    for (const g of groups) {
-      if (g.kind === 'tag' && g.tag.name === 'tab') items.push({ title: attr(g.tag, 'title') ?? '', children: [...g.children] });
-      else if (g.kind === 'node') {
-        // Content between tabs belongs to the tab before it (or to an untitled first tab).
-        if (!items.length) items.push({ title: '', children: [] });
-        items[items.length - 1].children.push(g.node);
-      }
-    }
+    const items = tabItems(groups);
     // Open details: every tab reads without script; the page may turn them into tabs.
     return items.map((t) => element('details', ['tabs-item'], [element('summary', [], [txt(t.title)]), ...this.blocks(t.children, depth + 1)], { open: true }));
   }
