@@ -103,9 +103,19 @@ describe('projections on every read-store adapter (contract)', () => {
     // Translations: glossary batches (an entry changed, one removed), a translation changed and run
     // (failed: no provider is configured here), another deleted.
     const glossary = `/v1/orgs/${boot.organizationId}/translations-glossary`;
-    await as('put', glossary, { operations: [{ type: 'insert', translations: { en: 'Docs', fr: 'Documentation' } }, { type: 'insert', translations: { en: 'Gone' } }] });
-    const [kept, dropped] = (await t.http.get(glossary).set(bearer(boot.token))).body.items;
-    await as('put', glossary, { operations: [{ type: 'update', id: kept.id, translations: { en: 'Docs', de: 'Doku' } }, { type: 'delete', id: dropped.id }] });
+    await as('put', glossary, {
+      operations: [
+        { type: 'insert', translations: { en: 'Docs', fr: 'Documentation' } },
+        { type: 'insert', translations: { en: 'Gone' } },
+      ],
+    });
+    const [kept, removed] = (await t.http.get(glossary).set(bearer(boot.token))).body.items;
+    await as('put', glossary, {
+      operations: [
+        { type: 'update', id: kept.id, translations: { en: 'Docs', de: 'Doku' } },
+        { type: 'delete', id: removed.id },
+      ],
+    });
     const translations = `/v1/orgs/${boot.organizationId}/translations`;
     const translation = `${translations}/${(await as('post', translations, { source: { space: space.id, language: 'en' }, language: 'fr' })).body.id}`;
     await as('put', translation, { instructions: { object: 'document', data: {}, nodes: [] } });

@@ -464,7 +464,9 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     const translation = `${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'fr' }).expect(201)).body.id}`;
     await admin.put(translation, { instructions: { object: 'document', data: {}, nodes: [] } }).expect(200);
     await admin.post(`${translation}/run`).expect(204);
-    await admin.del(`${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'de' }).expect(201)).body.id}`).expect(205);
+    await admin
+      .del(`${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'de' }).expect(201)).body.id}`)
+      .expect(205);
 
     // Timers: the purge fires after the restore window.
     await t.engine.drain();

@@ -11,6 +11,7 @@ import { FontsModule } from '@app/fonts';
 import { SsoModule } from '@app/sso';
 import { PublishedSitesModule } from '@app/published-sites';
 import { CommentsModule } from '@app/comments';
+import { TranslationsModule } from '@app/translations';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
 
@@ -26,6 +27,7 @@ export const CONTEXT_MODULES = [
   ContentModule,
   SitesModule,
   CommentsModule,
+  TranslationsModule,
   PublishedSitesModule,
 ];
 

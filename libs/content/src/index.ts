@@ -2,7 +2,15 @@ export { ContentModule } from './content.module';
 /** For the comments context: where a comment is posted (main or a change request) and whether its target exists there. */
 export { GetCommentTargetQuery, type CommentTargetInput, type CommentTargetFound } from './application/queries/comment-target.query';
 /** Markdown to the reference rich-text document, for bodies other contexts render with `format=document`. */
-export { markdownToDocument } from './domain/markdown/document';
+export { markdownToDocument, documentToMarkdown } from './domain/markdown/document';
+/** The markdown dialect's parser (CommonMark + GFM + GitBook tags; offsets into the text as given), for contexts that rewrite page text. */
+export { parseMarkdown } from './domain/markdown/markdown-syntax';
+/** Writing content as a user would (a translation writes its target space): a change request, a batch of changes, the merge. */
+export { CreateChangeRequestCommand } from './application/commands/create-change-request';
+export { UpdateChangeRequestContentCommand } from './application/commands/update-change-request-content';
+export { MergeChangeRequestCommand } from './application/commands/merge-change-request';
+export { GetChangeRequestQuery } from './application/queries/change-request.queries';
+export type { ContentChange } from './domain/content-batch';
 /** What the delivery level reads of a space's content (no caller check: delivery decides visibility first). */
 export {
   GetReaderContentQuery,

@@ -1,4 +1,6 @@
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { BadRequest } from '@app/platform';
+import { IsConversationsClusterMutedQuery } from '../../contracts';
 import { changeRequestDecider } from '../../domain/change-request.decider';
 import { changeRequestStream, spaceContentStream } from '../../domain/change-request.events';
 import { spaceContentDecider } from '../../domain/space-content.decider';
@@ -23,6 +25,8 @@ export class CreateChangeRequestCommand extends Command<{ changeRequestId: strin
     readonly spaceId: string,
     readonly actorId: string,
     readonly input: NewChangeRequest,
+    /** Given by a caller that must find it again after a crash (a translation run); else a new id. */
+    readonly changeRequestId?: string,
   ) {
     super();
   }
@@ -33,12 +37,16 @@ export class CreateChangeRequestHandler implements ICommandHandler<CreateChangeR
   constructor(
     private readonly w: ContentWriter,
     private readonly access: ContentAccess,
+    private readonly queries: QueryBus,
   ) {}
 
-  async execute({ spaceId, actorId, input }: CreateChangeRequestCommand) {
+  async execute({ spaceId, actorId, input, changeRequestId: given }: CreateChangeRequestCommand) {
     const space = await this.access.space(spaceId, actorId, 'edit');
+    const cluster = input.conversationsIssuesCluster;
+    if (cluster && (await this.queries.execute(new IsConversationsClusterMutedQuery(space.organizationId, cluster))))
+      throw new BadRequest(`conversationsIssuesCluster: the cluster ${cluster} is muted; change requests are not created from muted clusters`);
     const template = input.template ? templateChanges(input.template.id, input.template.contentRefs) : [];
-    const changeRequestId = this.w.ids.next();
+    const changeRequestId = given ?? this.w.ids.next();
     const reserved = await this.w.es.execute(
       spaceContentStream(spaceId),
       spaceContentDecider,

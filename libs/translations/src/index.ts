@@ -1,0 +1,1 @@
+export { TranslationsModule } from './translations.module';
