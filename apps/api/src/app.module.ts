@@ -12,6 +12,7 @@ import { SsoModule } from '@app/sso';
 import { PublishedSitesModule } from '@app/published-sites';
 import { CommentsModule } from '@app/comments';
 import { TranslationsModule } from '@app/translations';
+import { ConversationsModule } from '@app/conversations';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
 
@@ -28,6 +29,7 @@ export const CONTEXT_MODULES = [
   SitesModule,
   CommentsModule,
   TranslationsModule,
+  ConversationsModule,
   PublishedSitesModule,
 ];
 

@@ -43,3 +43,17 @@ export class CountOpenCommentsQuery extends Query<Map<string, number>> {
     super();
   }
 }
+
+/**
+ * Whether the conversations issues cluster `clusterId` of the organization is muted for
+ * change-request creation (answered by the conversations context; an unknown cluster is not
+ * muted). A change request is not created from a muted cluster.
+ */
+export class IsConversationsClusterMutedQuery extends Query<boolean> {
+  constructor(
+    readonly organizationId: string,
+    readonly clusterId: string,
+  ) {
+    super();
+  }
+}

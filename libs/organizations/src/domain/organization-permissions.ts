@@ -33,7 +33,7 @@ export const ORGANIZATION_FLAG_POLICY = {
   ownTeam: { min: 'read', ownsTeam: true, available: true },
   createContent: { min: 'create', available: true },
   createOpenAPISpec: { min: 'create', available: true },
-  ingestConversations: { min: 'edit', available: false }, // conversations: no route yet
+  ingestConversations: { min: 'edit', available: true },
   viewBilling: { min: 'admin', available: false }, // billing: no route (none in the reference either)
   listMembers: { min: 'read', available: true },
   listTeams: { min: 'read', available: true },
