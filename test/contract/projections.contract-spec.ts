@@ -121,10 +121,24 @@ describe('projections on every read-store adapter (contract)', () => {
     await as('put', translation, { instructions: { object: 'document', data: {}, nodes: [] } });
     await as('post', `${translation}/run`);
     await as('delete', `${translations}/${(await as('post', translations, { source: { space: space.id, language: 'en' }, language: 'de' })).body.id}`);
+    // Conversations: two analysed (by the timers below) into issues and clusters, one ingested again
+    // with new content (analysed again), a cluster muted.
+    const conversations = `/v1/orgs/${boot.organizationId}/conversations`;
+    const ticket = (id: string, body: string) => ({ id, parts: [{ type: 'message', role: 'user', body }] });
+    await as('post', conversations, [
+      ticket('c-1', "The webhook guide doesn't explain how to verify the signature header."),
+      ticket('c-2', 'The SSO setup guide is outdated: the SAML certificate screen no longer exists.'),
+    ]);
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await as('post', conversations, ticket('c-1', "The webhook guide doesn't explain the signature header. This blocks our launch."));
     await t.engine.drain();
     await t.scheduler.runDue();
     await t.engine.drain();
     expect((await t.http.get(translation).set(bearer(boot.token))).body.status).toBe('failed');
+    const clusters = (await t.http.get(`/v1/orgs/${boot.organizationId}/conversations-clusters`).set(bearer(boot.token))).body.items;
+    expect(clusters).toHaveLength(2);
+    await as('patch', `/v1/orgs/${boot.organizationId}/conversations-clusters/${clusters[0].id}`, { muted: true });
     await t.engine.drain();
 
     engine = t.engine;

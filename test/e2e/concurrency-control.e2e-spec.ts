@@ -2,6 +2,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { EventStore, ManualClock } from '@app/platform';
+import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
+import { testIdp } from '../support/saml-idp';
 import { bearer, email, startTestApp, stateEventsAfter, TestApp } from '../support/test-app';
 
 /**
@@ -11,12 +13,25 @@ import { bearer, email, startTestApp, stateEventsAfter, TestApp } from '../suppo
 type Ids = Record<string, string>;
 const RANDOM = 'does-not-exist-123';
 const HOUR = 3_600_000;
+const FONT = ttfToWoff2(dejaVu('DejaVuSansMono'));
 
 /**
- * GET routes under /v1 whose last segment is an id parameter answer one object: each must carry
- * an ETag. A route listed here is excused, with the reason (none today).
+ * GET routes under /v1 whose last segment is an id (or slug) parameter answer one object: each
+ * must carry an ETag (the published link of a public spec too: it serves the spec's bytes). A route listed here is excused, with the reason (none today).
  */
 const NO_ETAG: Record<string, string> = {};
+/**
+ * Single resources at a path that ends in a name rather than an id (one per organization, site or
+ * specification): walked with the others. Font files, SAML metadata (XML) and links signed with a
+ * token end in neither: they are not walked.
+ */
+const SINGLE_AT_NAMED_PATHS = [
+  'GET /v1/orgs/:organizationId/agent-instructions',
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/latest',
+  'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/latest/content',
+  'GET /v1/orgs/:organizationId/sites/:siteId/customization',
+  'GET /v1/orgs/:organizationId/sites/:siteId/publishing/auth',
+];
 
 function routesOf(t: TestApp): string[] {
   const app = t.app.getHttpAdapter().getInstance() as { router: { stack: any[] } };
@@ -59,6 +74,12 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
   });
   const head = () => t.app.get(EventStore).headPosition();
   const changesSince = async (position: number) => stateEventsAfter(t.app.get(EventStore), position);
+  /** Runs what sagas scheduled (spec processing, conversation analysis): the timers that are due. */
+  const processTimers = async () => {
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+  };
   const etagOf = async (url: string, token = admin) => {
     const res = await as(token).get(url).expect(200);
     return res.headers.etag as string;
@@ -117,6 +138,38 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
       const reply = (await a.post(`${prefix}/comments/${comment}/replies`, { body: { markdown: 'Reply' } }).expect(200)).body.id;
       Object.assign(ids, { [`${scope}commentId`]: comment, [`${scope}commentReplyId`]: reply });
     }
+    // An OpenAPI spec with its first version (processing runs on a timer), a custom font uploaded
+    // through a signed URL, a SAML provider.
+    ids.specSlug = (
+      await a.post(`${org}/openapi`, { slug: 'pets', source: { text: 'openapi: 3.0.3\ninfo: {title: Pets, version: "1"}\npaths: {}\n' } }).expect(201)
+    ).body.slug;
+    await processTimers();
+    ids.versionId = (await a.get(`${org}/openapi/${ids.specSlug}`).expect(200)).body.lastVersion;
+    // Public, so its published link (GET /v1/openapi/public/…) answers too.
+    await a.patch(`${org}/openapi/${ids.specSlug}`, { visibility: 'public' }).expect(200);
+    const upload = (
+      await a.post(`${org}/storage/upload`, { kind: 'customization_font', file: { name: 'f.woff2', type: 'font/woff2', size: FONT.length } }).expect(201)
+    ).body;
+    await t.http.put(new URL(upload.url).pathname).set('Content-Type', 'font/woff2').send(FONT).expect(201);
+    ids.fontId = (await a.put(`${org}/fonts`, { fontFamily: 'Mono', fontFaces: [{ weight: 400, storageKey: upload.key }] }).expect(201)).body.id;
+    const idp = testIdp(t.clock.now());
+    ids.samlProviderId = (
+      await a.post(`${org}/saml`, { label: 'IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate }).expect(201)
+    ).body.id;
+    // A translation and a glossary entry; a conversation, analysed into an issue in a cluster.
+    ids.translationId = (await a.post(`${org}/translations`, { source: { space: ids.spaceId, language: 'en' }, language: 'fr' }).expect(201)).body.id;
+    await a.put(`${org}/translations-glossary`, { operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] }).expect(204);
+    ids.glossaryEntryId = (await a.get(`${org}/translations-glossary`).expect(200)).body.items[0]?.id;
+    ids.conversationId = 'ticket-1';
+    await a
+      .post(`${org}/conversations`, {
+        id: ids.conversationId,
+        parts: [{ type: 'message', role: 'user', body: 'The guide does not explain the export format.' }],
+      })
+      .expect(204);
+    await processTimers();
+    const issue = (await a.get(`${org}/conversations-issues`).expect(200)).body.items[0]?.issue;
+    [ids.issueId, ids.clusterId] = [issue?.id, issue?.cluster];
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
   });
   afterAll(async () => {
@@ -125,7 +178,7 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
   });
 
   describe('ETag and If-None-Match', () => {
-    const singleResourceGets = () => routesOf(t).filter((r) => /^GET \/v1\/.*\/:\w*Id$/.test(r));
+    const singleResourceGets = () => routesOf(t).filter((r) => /^GET \/v1\/.*\/:\w*(Id|Slug)$/.test(r) || SINGLE_AT_NAMED_PATHS.includes(r));
 
     it('the walk finds the single-resource routes, and every exception is a route', () => {
       const routes = singleResourceGets();
@@ -134,6 +187,8 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
           'GET /v1/spaces/:spaceId',
           'GET /v1/orgs/:organizationId/teams/:teamId',
           'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId',
+          'GET /v1/orgs/:organizationId/openapi/:specSlug',
+          ...SINGLE_AT_NAMED_PATHS,
         ]),
       );
       expect(routes.length).toBeGreaterThanOrEqual(16);
@@ -149,8 +204,8 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
         const again = await as(admin).get(url).set('If-None-Match', res.headers.etag);
         expect([route, again.status, again.text ?? '', again.headers.etag]).toEqual([route, 304, '', res.headers.etag]);
         // If-None-Match compares weakly; another tag is a full answer.
-        expect((await as(admin).get(url).set('If-None-Match', `"other", W/${res.headers.etag}`)).status).toBe(304);
-        expect((await as(admin).get(url).set('If-None-Match', '"other"')).status).toBe(200);
+        expect([route, (await as(admin).get(url).set('If-None-Match', `"other", W/${res.headers.etag}`)).status]).toEqual([route, 304]);
+        expect([route, (await as(admin).get(url).set('If-None-Match', '"other"')).status]).toEqual([route, 200]);
       }
     });
 

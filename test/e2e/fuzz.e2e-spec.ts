@@ -140,12 +140,25 @@ describe('fuzzer over every route (e2e)', () => {
     const saml = { label: 'Fuzz IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate };
     ids.samlProviderId = (await as(`/v1/orgs/${ids.organizationId}/saml`).post(saml)).body.id;
     // A translation and a glossary entry, so their routes reach their handlers with real ids.
-    ids.translationId = (await as(`/v1/orgs/${ids.organizationId}/translations`).post({ source: { space: ids.spaceId, language: 'en' }, language: 'fr' })).body.id;
+    ids.translationId = (
+      await as(`/v1/orgs/${ids.organizationId}/translations`).post({ source: { space: ids.spaceId, language: 'en' }, language: 'fr' })
+    ).body.id;
     await t.http
       .put(`/v1/orgs/${ids.organizationId}/translations-glossary`)
       .set(bearer(token))
       .send({ operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] });
     ids.glossaryEntryId = (await t.http.get(`/v1/orgs/${ids.organizationId}/translations-glossary`).set(bearer(token))).body.items[0].id;
+    // A processed conversation with an issue in a cluster, so the conversations routes reach real ids.
+    ids.conversationId = 'fuzz-ticket';
+    await as(`/v1/orgs/${ids.organizationId}/conversations`).post({
+      id: ids.conversationId,
+      parts: [{ type: 'message', role: 'user', body: 'The fuzz guide does not explain the export format.' }],
+    });
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+    const fuzzIssue = (await t.http.get(`/v1/orgs/${ids.organizationId}/conversations-issues`).set(bearer(token))).body.items[0].issue;
+    [ids.issueId, ids.clusterId] = [fuzzIssue.id, fuzzIssue.cluster];
     Object.assign(ids, { versionId: 'no-version', reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
   });
   afterAll(async () => {

@@ -109,6 +109,15 @@ const ROWS: Record<string, Row> = {
   'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId': {},
   'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/:versionId/content': {},
   'GET /v1/openapi/raw/:token': {},
+  // Conversations (conversations context): B's conversation, its issue and cluster.
+  'GET /v1/orgs/:organizationId/conversations': {},
+  'POST /v1/orgs/:organizationId/conversations': { body: { id: 'planted', parts: [{ type: 'message', role: 'user', body: 'Planted' }] } },
+  'GET /v1/orgs/:organizationId/conversations/:conversationId': {},
+  'GET /v1/orgs/:organizationId/conversations-issues': {},
+  'GET /v1/orgs/:organizationId/conversations-issues/:issueId': {},
+  'GET /v1/orgs/:organizationId/conversations-clusters': {},
+  'GET /v1/orgs/:organizationId/conversations-clusters/:clusterId': {},
+  'PATCH /v1/orgs/:organizationId/conversations-clusters/:clusterId': { body: { muted: true } },
   // B's spec is private: not published to anyone.
   'GET /v1/openapi/public/:organizationId/:specSlug': {},
   // Storage and custom fonts: B's font is not found (deleting it "did not exist"); a signed upload URL A cannot forge is refused.
@@ -409,6 +418,11 @@ describe('isolation between organizations: every route (e2e)', () => {
     await t.http.patch(`${site}/${b.siteId}`).set(bearer(boot.token)).send({ hostname: 'docs.b.example.com' });
     b.commentId = (await as(`/v1/spaces/${b.spaceId}/comments`).post({ body: { markdown: 'B note' } })).body.id;
     b.commentReplyId = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}/replies`).post({ body: { markdown: 'B reply' } })).body.id;
+    b.conversationId = 'b-ticket';
+    await as(`/v1/orgs/${b.organizationId}/conversations`).post({
+      id: b.conversationId,
+      parts: [{ type: 'message', role: 'user', body: 'The B guide does not explain the export format.' }],
+    });
     b.specSlug = (
       await as(`/v1/orgs/${b.organizationId}/openapi`).post({ slug: 'b-api', source: { text: 'swagger: "2.0"\ninfo: {title: B, version: "1"}\npaths: {}\n' } })
     ).body.slug;
@@ -416,6 +430,8 @@ describe('isolation between organizations: every route (e2e)', () => {
     await t.scheduler.runDue();
     await t.engine.drain();
     b.versionId = (await t.http.get(`/v1/orgs/${b.organizationId}/openapi/b-api`).set(bearer(boot.token))).body.lastVersion;
+    const bIssue = (await t.http.get(`/v1/orgs/${b.organizationId}/conversations-issues`).set(bearer(boot.token))).body.items[0].issue;
+    [b.issueId, b.clusterId] = [bIssue.id, bIssue.cluster];
     // B's custom font, from a WOFF2 file uploaded through a signed URL.
     const upload = (
       await as(`/v1/orgs/${b.organizationId}/storage/upload`).post({

@@ -1,9 +1,9 @@
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { expectErrorResponse, expectMatchesOperation, operationUrl, referenceOperation } from '../support/reference-schema';
 
-type Flag = 'view' | 'admin' | 'listMembers' | 'listTeams' | 'ownTeam' | 'createContent';
+type Flag = 'view' | 'admin' | 'listMembers' | 'listTeams' | 'ownTeam' | 'createContent' | 'createOpenAPISpec' | 'ingestConversations';
 /** Flags of features this server does not serve (no route): false for every role. */
-const UNSERVED = ['createOpenAPISpec', 'ingestConversations', 'viewBilling', 'listIntegrations', 'listInstallations', 'installIntegration'];
+const UNSERVED = ['viewBilling', 'listIntegrations', 'listInstallations', 'installIntegration'];
 
 /**
  * docs/organization-roles.md, tested: each organization permission flag that guards an endpoint of
@@ -46,22 +46,28 @@ describe('organization roles and permissions (e2e)', () => {
     // A guest owning a team still manages nothing: guests cannot see teams (ownTeam stays false).
     await call('addMemberToOrganizationTeamById', { organizationId: orgId, teamId: ownedTeam, userId: who.guest.userId }, admin, { role: 'owner' });
     inviteId = (await call('createOrganizationInvite', { organizationId: orgId }, admin, { role: 'read' })).body.id;
+    // A spec that every allowed role replaces and changes (so those answer 200, not 201).
+    await call('createOpenAPISpec', { organizationId: orgId }, admin, { slug: 'guarded', source: { text: SPEC } });
     ({ token: outsider } = await t.bootstrap('Other Org', email('otto')));
   });
   afterAll(async () => {
     await t?.close();
   });
 
+  const SPEC = 'openapi: 3.0.3\ninfo: {title: Guarded, version: "1"}\npaths: {}\n';
+  let specs = 0;
   const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read', 'guest', 'owner'];
+  /** The flags of the organization's services (OpenAPI specs at create, conversations at edit), by role. */
+  const services = (createOpenAPISpec: boolean, ingestConversations: boolean) => ({ createOpenAPISpec, ingestConversations });
   const EXPECTED: Record<string, Record<Flag, boolean>> = {
-    admin: { view: true, admin: true, listMembers: true, listTeams: true, ownTeam: false, createContent: true },
-    create: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: true },
-    review: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false },
-    edit: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false },
-    comment: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false },
-    read: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false },
-    guest: { view: true, admin: false, listMembers: false, listTeams: false, ownTeam: false, createContent: false },
-    owner: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: true, createContent: false },
+    admin: { view: true, admin: true, listMembers: true, listTeams: true, ownTeam: false, createContent: true, ...services(true, true) },
+    create: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: true, ...services(true, true) },
+    review: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false, ...services(false, true) },
+    edit: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false, ...services(false, true) },
+    comment: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false, ...services(false, false) },
+    read: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: false, createContent: false, ...services(false, false) },
+    guest: { view: true, admin: false, listMembers: false, listTeams: false, ownTeam: false, createContent: false, ...services(false, false) },
+    owner: { view: true, admin: false, listMembers: true, listTeams: true, ownTeam: true, createContent: false, ...services(false, false) },
   };
 
   const flagsOf = async (role: string) =>
@@ -116,6 +122,34 @@ describe('organization roles and permissions (e2e)', () => {
     ['view', 'getOrganizationById', (tk) => call('getOrganizationById', { organizationId: orgId }, tk), 200],
     ['createContent', 'createSpace (top level)', (tk) => call('createSpace', { organizationId: orgId }, tk, { title: 'Made' }), 201],
     ['createContent', 'createCollection (top level)', (tk) => call('createCollection', { organizationId: orgId }, tk, { title: 'Made' }), 201],
+    // OpenAPI specs: reading them needs only `view`; creating, replacing, changing and deleting them needs createOpenAPISpec.
+    ['view', 'listOpenAPISpecs', (tk) => call('listOpenAPISpecs', { organizationId: orgId }, tk), 200],
+    ['view', 'getOpenAPISpecBySlug', (tk) => call('getOpenAPISpecBySlug', { organizationId: orgId, specSlug: 'guarded' }, tk), 200],
+    [
+      'createOpenAPISpec',
+      'createOpenAPISpec',
+      (tk) => call('createOpenAPISpec', { organizationId: orgId }, tk, { slug: `made-${++specs}`, source: { text: SPEC } }),
+      201,
+    ],
+    [
+      'createOpenAPISpec',
+      'createOrUpdateOpenAPISpecBySlug',
+      (tk) => call('createOrUpdateOpenAPISpecBySlug', { organizationId: orgId, specSlug: 'guarded' }, tk, { source: { text: SPEC } }),
+      200,
+    ],
+    [
+      'createOpenAPISpec',
+      'updateOpenAPISpecBySlug',
+      (tk) => call('updateOpenAPISpecBySlug', { organizationId: orgId, specSlug: 'guarded' }, tk, { visibility: 'private' }),
+      200,
+    ],
+    ['createOpenAPISpec', 'deleteOpenAPISpecBySlug', (tk) => call('deleteOpenAPISpecBySlug', { organizationId: orgId, specSlug: 'no-such-spec' }, tk), 204],
+    [
+      'ingestConversations',
+      'ingestConversation',
+      (tk) => call('ingestConversation', { organizationId: orgId }, tk, { id: 'guarded', parts: [{ type: 'message', role: 'user', body: 'Hello' }] }),
+      204,
+    ],
   ];
 
   describe.each(ROLES)('%s', (role) => {

@@ -1,4 +1,5 @@
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
+import { testIdp } from '../support/saml-idp';
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 import { api, flatten } from '../support/content-api';
 
@@ -12,6 +13,8 @@ import { api, flatten } from '../support/content-api';
  *     another list's cursor, huge input) answer 400 with the Error body naming `page`, never 5xx;
  *   - `limit` is 0..1000 (0 answers `{items: [], count}` without `next`); 1001, -1 are 400;
  *   - unknown query parameters (`_=123`, as caches and clients add) are ignored.
+ *
+ * A list whose reference operation requires a filter (the search text) is walked with it in its URL.
  */
 const spec = require('@gitbook/api/spec/openapi.json');
 const b64 = (v: unknown) => Buffer.from(typeof v === 'string' ? v : JSON.stringify(v)).toString('base64url');
@@ -25,6 +28,20 @@ function referenceLists(): Map<string, string> {
     if (op?.parameters?.some((x: any) => x.$ref === '#/components/parameters/listPage')) out.set(p.replace(/\{[^}]+\}/g, '{}'), op.operationId);
   }
   return out;
+}
+
+/** Required query parameters of lists, by operation: the fixture's pages and spaces all say "zebra". */
+const REQUIRED_QUERY: Record<string, string> = { searchSpaceContent: 'query=zebra', searchOrganizationContent: 'query=zebra' };
+
+/**
+ * Where the contract overrides the reference shape of a list's items: the field is checked
+ * against the contract here, and set aside for the reference validation. An issues cluster's
+ * `summary` is a rich-text document by contract (the reference has a string).
+ */
+function asReference(operationId: string, body: any): any {
+  if (operationId !== 'listConversationsIssuesClusters') return body;
+  for (const c of body.items) expect(c.summary).toMatchObject({ object: 'document', nodes: expect.any(Array) });
+  return { ...body, items: body.items.map((c: object) => ({ ...c, summary: 'document (contract)' })) };
 }
 
 function getRoutes(t: TestApp): string[] {
@@ -83,6 +100,13 @@ describe('paging cursors and limits on every list (e2e)', () => {
   const ids: Record<string, string> = {};
   let lists: Array<{ route: string; operationId: string; url: string }>;
 
+  /** Runs what sagas scheduled (spec processing, conversation analysis): the timers that are due. */
+  async function processTimers() {
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+  }
+
   beforeAll(async () => {
     // About paging, not overload: a busy test machine must not shed this suite's requests.
     t = await startTestApp({ config: { shedEventLoopDelayMs: 60_000 } });
@@ -105,7 +129,7 @@ describe('paging cursors and limits on every list (e2e)', () => {
     const coll1 = (await as('post', `/v1/orgs/${org}/collections`, { title: 'C1' })).body.id;
     await as('post', `/v1/orgs/${org}/collections`, { title: 'C2' });
     const space = (await as('post', `/v1/orgs/${org}/spaces`, { title: 'S1', parent: coll1 })).body.id;
-    await as('post', `/v1/orgs/${org}/spaces`, { title: 'S2', parent: coll1 });
+    const space2 = (await as('post', `/v1/orgs/${org}/spaces`, { title: 'S2', parent: coll1 })).body.id;
     for (const target of [`/v1/spaces/${space}`, `/v1/collections/${coll1}`]) {
       expect((await as('post', `${target}/permissions`, { role: 'read', users: [r1.userId, r2.userId], teams: [team1, team2] })).status).toBe(204);
     }
@@ -120,13 +144,17 @@ describe('paging cursors and limits on every list (e2e)', () => {
           { ref: 'g.txt', name: 'g.txt', contentType: 'text/plain', base64: b64('g') },
         ],
       },
-      { operation: 'insert_page', title: 'B', ref: 'b', document: { markdown: '[web](https://example.com) [docs](https://docs.example.com)' } },
-      { operation: 'insert_page', title: 'A', document: { markdown: '[b](./b.md) ![f](./f.png)' } },
+      { operation: 'insert_page', title: 'B', ref: 'b', document: { markdown: 'Zebra. [web](https://example.com) [docs](https://docs.example.com)' } },
+      { operation: 'insert_page', title: 'A', document: { markdown: 'Zebra. [b](./b.md) ![f](./f.png)' } },
       { operation: 'insert_page', title: 'C', document: { markdown: '[b again](./b.md) ![f again](./f.png)' } },
     ]);
     if (written.status !== 200) throw new Error(`content write: ${written.status} ${JSON.stringify(written.body)}`);
     const merged = await a.merge(space, cr1, admin);
     if (merged.status !== 200) throw new Error(`merge: ${merged.status} ${JSON.stringify(merged.body)}`);
+    // A second space with a zebra page, so both searches find two things.
+    const cr3 = (await a.createCR(space2, admin, { subject: 'Zebra' })).body.id;
+    expect((await a.write(space2, cr3, admin, [{ operation: 'insert_page', title: 'Zebra', document: { markdown: 'Zebra crossing.' } }])).status).toBe(200);
+    expect((await a.merge(space2, cr3, admin)).status).toBe(200);
     const pages = Object.fromEntries(flatten((await a.mainPages(space, admin)).body.pages).map((p) => [p.title, p.id]));
     const filesRes = await t.http.get(`/v1/spaces/${space}/content/files`).set(bearer(admin));
     if (filesRes.status !== 200) throw new Error(`listing files: ${filesRes.status} ${JSON.stringify(filesRes.body)}`);
@@ -178,6 +206,34 @@ describe('paging cursors and limits on every list (e2e)', () => {
       if (base.includes('/change-requests/')) crCommentIds.push(posted[0]);
       else ids.commentId = posted[0];
     }
+    // OpenAPI specs: two, the first with two versions (each source processed on a timer).
+    const specText = (version: string) => `openapi: 3.0.3\ninfo: {title: Pets, version: "${version}"}\npaths: {}\n`;
+    expect((await as('post', `/v1/orgs/${org}/openapi`, { slug: 'pets', source: { text: specText('1') } })).status).toBe(201);
+    expect((await as('post', `/v1/orgs/${org}/openapi`, { slug: 'store', source: { text: specText('1') } })).status).toBe(201);
+    await processTimers();
+    expect((await as('put', `/v1/orgs/${org}/openapi/pets`, { source: { text: specText('2') } })).status).toBe(200);
+    await processTimers();
+    ids.specSlug = 'pets';
+    // SAML providers: a configured one and a pending one.
+    const idp = testIdp(t.clock.now());
+    const saml = `/v1/orgs/${org}/saml`;
+    expect((await as('post', saml, { label: 'IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate })).status).toBe(201);
+    expect((await as('post', saml, { label: 'Pending IdP' })).status).toBe(201);
+    // Translations: two of the space and two glossary entries.
+    for (const language of ['fr', 'de'])
+      expect((await as('post', `/v1/orgs/${org}/translations`, { source: { space, language: 'en' }, language })).status).toBe(201);
+    const glossary = [
+      { type: 'insert', translations: { en: 'Space', fr: 'Espace' } },
+      { type: 'insert', translations: { en: 'Page', fr: 'Page' } },
+    ];
+    expect((await as('put', `/v1/orgs/${org}/translations-glossary`, { operations: glossary })).status).toBe(204);
+    // Conversations: two, about unrelated documentation problems (two issues in two clusters).
+    const conversations = [
+      { id: 'c-1', parts: [{ type: 'message', role: 'user', body: "The webhook guide doesn't explain how to verify the signature header." }] },
+      { id: 'c-2', parts: [{ type: 'message', role: 'user', body: 'The SSO setup guide is outdated: the SAML certificate screen no longer exists.' }] },
+    ];
+    expect((await as('post', `/v1/orgs/${org}/conversations`, conversations)).status).toBe(204);
+    await processTimers();
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
 
     const reference = referenceLists();
@@ -186,10 +242,11 @@ describe('paging cursors and limits on every list (e2e)', () => {
       if (!operationId) return [];
       // A comment is found only where it was posted: the change request's routes take its own.
       const routeIds = route.includes('/change-requests/') ? { ...ids, commentId: crCommentIds[0] } : ids;
-      const url = route.replace(/[:*](\w+)/g, (_, name) => {
+      const path = route.replace(/[:*](\w+)/g, (_, name) => {
         if (!routeIds[name]) throw new Error(`no fixture for :${name} of ${route}`);
         return encodeURIComponent(routeIds[name]);
       });
+      const url = REQUIRED_QUERY[operationId] ? `${path}?${REQUIRED_QUERY[operationId]}` : path;
       return [{ route, operationId, url }];
     });
   });
@@ -213,16 +270,25 @@ describe('paging cursors and limits on every list (e2e)', () => {
         'listFiles',
         'listSpaceLinks',
         'getReviewsByChangeRequestId',
+        'listOpenAPISpecVersions',
+        'listSAMLProvidersInOrganizationById',
+        'searchSpaceContent',
+        'searchOrganizationContent',
+        'listTranslations',
+        'listGlossaryEntries',
+        'listConversations',
+        'listConversationsIssues',
+        'listConversationsIssuesClusters',
       ]),
     );
-    expect(lists.length).toBeGreaterThanOrEqual(29);
+    expect(lists.length).toBeGreaterThanOrEqual(54);
   });
 
   it('every list has at least two items, so limit=1 hands out a cursor (the fixture reaches each list)', async () => {
     for (const l of lists) {
       const res = await get(l.url, { limit: 1 });
       expect([l.route, res.status, res.body.items?.length, typeof res.body.next?.page]).toEqual([l.route, 200, 1, 'string']);
-      expectMatchesOperation(l.operationId, 200, res.body);
+      expectMatchesOperation(l.operationId, 200, asReference(l.operationId, res.body));
     }
   });
 
@@ -274,10 +340,10 @@ describe('paging cursors and limits on every list (e2e)', () => {
     for (const l of lists) {
       const all = await get(l.url, { limit: 1000 });
       expect([l.route, all.status]).toEqual([l.route, 200]);
-      expectMatchesOperation(l.operationId, 200, all.body);
+      expectMatchesOperation(l.operationId, 200, asReference(l.operationId, all.body));
       const none = await get(l.url, { limit: 0 });
       expect([l.route, none.status, none.body.items, none.body.count, 'next' in none.body]).toEqual([l.route, 200, [], all.body.count, false]);
-      expectMatchesOperation(l.operationId, 200, none.body);
+      expectMatchesOperation(l.operationId, 200, asReference(l.operationId, none.body));
       // A cursor still has to be valid with limit 0.
       expect([l.route, (await get(l.url, { limit: 0, page: b64([{ a: 1 }]) })).status]).toEqual([l.route, 400]);
       for (const limit of ['1001', '-1']) {

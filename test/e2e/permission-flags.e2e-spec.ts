@@ -131,6 +131,8 @@ describe('permission flags against the routes they stand for (e2e)', () => {
       ownTeam: (tk) => call('updateTeamInOrganizationById', { organizationId: orgId, teamId: who[role].team }, tk, { title: `Team of ${role}` }),
       createContent: (tk) => call('createSpace', { organizationId: orgId }, tk, { title: `By ${role}` }),
       createOpenAPISpec: (tk) => call('createOpenAPISpec', { organizationId: orgId }, tk, { slug: `spec-by-${role}`, source: { text: 'openapi: 3.0.3' } }),
+      ingestConversations: (tk) =>
+        call('ingestConversation', { organizationId: orgId }, tk, { id: `by-${role}`, parts: [{ type: 'message', role: 'user', body: 'Hello' }] }),
       listMembers: (tk) => call('listMembersInOrganizationById', { organizationId: orgId }, tk),
       listTeams: (tk) => call('listTeamsInOrganizationById', { organizationId: orgId }, tk),
     };

@@ -14,6 +14,7 @@ import { openContext, runCli } from '../../apps/cli/src/cli';
 import { HostnameResolver } from '../../libs/sites/src/application/hostname-resolver';
 import { dejaVu, ttfToWoff2 } from '../../libs/fonts/src/testing/woff-encoder';
 import { FakeTranslator } from '../../libs/translations/src/testing/fake-translator';
+import { FakeChatServer } from '../../libs/conversations/src/testing/fake-chat-server';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { testIdp } from '../support/saml-idp';
 
@@ -256,12 +257,21 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
   const secrets = new Map<string, string>();
   const executed = new Set<Function>();
   const keep = (what: string, value: string) => secrets.set(value, what);
+  // Conversations are analysed by a local OpenAI-compatible endpoint (its API key is a secret): one issue per conversation.
+  const llm = new FakeChatServer(
+    (c) => [{ title: 'Export is not documented', summary: 'No export page.', impact: 'low', quotes: [c.parts[0].body] }],
+    'sk-conversations-secret-key',
+  );
 
   beforeAll(async () => {
-    t = await startTestApp();
+    await llm.start();
+    t = await startTestApp({ config: { conversationsOpenaiUrl: llm.url, conversationsOpenaiApiKey: llm.apiKey } });
     t.app.get(CommandBus).subscribe((c: object) => executed.add(c.constructor));
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await llm.stop();
+  });
 
   it('writes through every command type', async () => {
     const as = (token: string) => ({
@@ -468,6 +478,11 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
       .del(`${translations}/${(await admin.post(translations, { source: { space, language: 'en' }, language: 'de' }).expect(201)).body.id}`)
       .expect(205);
 
+    // Conversations: one ingested (analysed by the timers below), its issue's cluster muted after them.
+    keep('conversations API key', llm.apiKey);
+    const conversation = { id: 'secret-ticket', parts: [{ type: 'message', role: 'user', body: 'The guide never explains the export.' }] };
+    await admin.post(`/v1/orgs/${orgId}/conversations`, conversation).expect(204);
+
     // Timers: the purge fires after the restore window.
     await t.engine.drain();
     t.clock.advance(8 * DAY);
@@ -475,6 +490,9 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     await t.engine.drain();
     expect((await t.http.get(translation).set(bearer(boot.token)).expect(200)).body.status).toBe('completed');
     await translator.stop();
+    expect(llm.requests.map((r) => r.authorization)).toEqual([`Bearer ${llm.apiKey}`]);
+    const cluster = (await t.http.get(`/v1/orgs/${orgId}/conversations-issues`).set(bearer(boot.token)).expect(200)).body.items[0].issue.cluster;
+    await admin.patch(`/v1/orgs/${orgId}/conversations-clusters/${cluster}`, { muted: true }).expect(200);
     const specVersion = (await t.http.get(`${specs}/secret-api/versions/latest`).set(bearer(boot.token)).expect(200)).body;
     keep('signed OpenAPI document URL', pathOf(specVersion.url).split('.').pop()!);
 

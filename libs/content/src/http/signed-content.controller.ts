@@ -1,7 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { Public } from '@app/platform';
+import { Public, ifNoneMatches } from '@app/platform';
 import { SignedLinks } from '../application/signed-links';
 import { RevisionStore } from '../application/storage/revision-store';
 import { PdfLink, RenderPdfQuery } from '../application/queries/pdf.queries';
@@ -69,7 +69,7 @@ export class SignedContentController {
       .setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox")
       .setHeader('Cache-Control', 'private, max-age=3600')
       .setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) {
+    if (ifNoneMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }

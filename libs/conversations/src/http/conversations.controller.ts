@@ -56,6 +56,8 @@ export class ConversationsController {
   }
 
   @Get('conversations-issues/:issueId')
+  // Versioned by its conversation's stream (the ETag also hashes the body, so a cluster move shows too).
+  @ResourceStream<{ conversation?: string }>((p, body) => (body?.conversation ? conversationStream(p.organizationId, body.conversation) : null))
   issue(@Caller() caller: Principal, @Param() p: Params) {
     return this.queries.execute(new GetIssueQuery(caller, p.organizationId, p.issueId));
   }

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { Caller, PageQuery, Principal, ProjectionEngine, Public, ResourceStream, Urls } from '@app/platform';
+import { Caller, PageQuery, Principal, ProjectionEngine, Public, ResourceStream, Urls, ifNoneMatches } from '@app/platform';
 import { CreateCustomFontCommand, DeleteCustomFontCommand, FontScope, UpdateCustomFontCommand } from '../application/custom-font.commands';
 import { GetCustomFontQuery, GetFontFileQuery, ListCustomFontsQuery } from '../application/custom-font.queries';
 import { customFontStream } from '../domain/custom-font';
@@ -92,7 +92,7 @@ export class FontsController {
       .setHeader('X-Content-Type-Options', 'nosniff')
       .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       .setHeader('ETag', etag);
-    if (req.headers['if-none-match'] === etag) return void res.status(304).end();
+    if (ifNoneMatches(req.headers['if-none-match'], etag)) return void res.status(304).end();
     res.status(200).setHeader('Content-Length', found.bytes.length);
     res.end(req.method === 'HEAD' ? undefined : found.bytes);
   }

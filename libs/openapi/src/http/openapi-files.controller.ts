@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { NotFound, Public } from '@app/platform';
+import { NotFound, Public, ifNoneMatches } from '@app/platform';
 import { SpecFormat } from '../domain/openapi-spec.events';
 import { canonicalSlug } from '../domain/spec-rules';
 import { GetPublishedSpecQuery } from '../application/queries/published-spec.query';
@@ -48,7 +48,7 @@ function send(req: Request, res: Response, bytes: Buffer, format: SpecFormat, ha
     .setHeader('Content-Security-Policy', "default-src 'none'; sandbox")
     .setHeader('Cache-Control', cache)
     .setHeader('ETag', etag);
-  if (req.headers['if-none-match'] === etag) {
+  if (ifNoneMatches(req.headers['if-none-match'], etag)) {
     res.status(304).end();
     return;
   }

@@ -1,4 +1,4 @@
-import { entityTag, parseTagList, strongMatch, weakMatch } from './entity-tags';
+import { entityTag, ifNoneMatches, parseTagList, strongMatch, weakMatch } from './entity-tags';
 
 describe('entity tags', () => {
   it('differ when the body, the revision or the stream differs, and are quoted', () => {
@@ -36,5 +36,14 @@ describe('entity tags', () => {
     expect(strongMatch('*', '"z"')).toBe(true);
     expect(strongMatch('*', null)).toBe(false);
     expect(weakMatch('*', null)).toBe(false);
+  });
+
+  it('ifNoneMatches: a list holding the tag, weak or strong, matches; another tag, a malformed header or none does not', () => {
+    expect(ifNoneMatches('"other", W/"abc"', '"abc"')).toBe(true);
+    expect(ifNoneMatches('"abc"', '"abc"')).toBe(true);
+    expect(ifNoneMatches('*', '"abc"')).toBe(true);
+    expect(ifNoneMatches('"other"', '"abc"')).toBe(false);
+    expect(ifNoneMatches('abc', '"abc"')).toBe(false);
+    expect(ifNoneMatches(undefined, '"abc"')).toBe(false);
   });
 });

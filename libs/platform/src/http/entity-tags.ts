@@ -40,3 +40,14 @@ export const strongMatch = (list: TagList, current: string | null): boolean =>
 
 /** If-None-Match uses the weak comparison: `W/"x"` matches `"x"` (RFC 9110 §13.1.2). */
 export const weakMatch = (list: TagList, current: string | null): boolean => current !== null && (list === '*' || list.some((t) => t.tag === current));
+
+/**
+ * Whether a GET that answers bytes outside the JSON interceptor (files, specs, fonts) should
+ * answer 304: its If-None-Match lists the current tag, weakly compared. A malformed header
+ * matches nothing (the full answer is always safe).
+ */
+export function ifNoneMatches(header: string | string[] | undefined, current: string): boolean {
+  if (header === undefined) return false;
+  const list = parseTagList(header);
+  return list !== null && weakMatch(list, current);
+}
