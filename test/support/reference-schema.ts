@@ -69,6 +69,12 @@ function toJsonSchema(node: Json, DOC_ID: string): Json {
     const { oneOf, ...rest } = node;
     return toJsonSchema({ ...rest, anyOf: oneOf }, DOC_ID);
   }
+  // RevisionPageDocument's last oneOf: "computed page" ({computed, computedSeed}) or "stored page"
+  // ({documentId?}, no required field, so it matches any object): a computed page would match
+  // both. The reference means the second for pages that are not computed.
+  if (node.type === 'object' && node.properties?.documentId && !node.required && Object.keys(node.properties).length === 1) {
+    return { ...node, not: { required: ['computed'] } };
+  }
   // PlainObject (visitor claims) has no `type`: a string value would match it as well as the
   // `string` branch of its own oneOf, so no claims object with a string could validate. The
   // reference means an object there.

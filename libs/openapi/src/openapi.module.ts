@@ -4,6 +4,7 @@ import { ProjectionEngine, Scheduler } from '@app/platform';
 import { ChangeSpecVisibilityHandler, CreateSpecHandler, DeleteSpecHandler, PutSpecHandler } from './application/commands/spec.commands';
 import { PROCESS_SPEC_TIMER, ProcessOpenApiSpecCommand, ProcessOpenApiSpecHandler, ProcessSpecPayload } from './application/processing/process-spec.command';
 import { GetPublishedSpecHandler } from './application/queries/published-spec.query';
+import { GetOpenAPISpecDocumentHandler } from './application/queries/spec-document.query';
 import { GetSpecHandler, ListSpecsHandler } from './application/queries/spec.queries';
 import { SpecViews } from './application/queries/spec.views';
 import { specsProjection } from './application/queries/specs.projection';
@@ -23,6 +24,7 @@ const QUERY_HANDLERS = [
   GetSpecVersionHandler,
   GetSpecVersionContentHandler,
   GetPublishedSpecHandler,
+  GetOpenAPISpecDocumentHandler,
 ];
 
 /**

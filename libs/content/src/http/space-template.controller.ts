@@ -36,12 +36,12 @@ export class SpaceTemplateController {
   @Post('computed/document')
   @HttpCode(200)
   getComputedDocument(@Caller() c: Principal, @Param('spaceId') spaceId: string, @Body() body: ComputedContentBody, @Query() _: DocumentSchemaParams) {
-    return this.queries.execute(new GetComputedContentQuery(spaceId, c.userId, 'document', body.source));
+    return this.queries.execute(new GetComputedContentQuery(spaceId, c.userId, 'document', body.source, body.seed));
   }
 
   @Post('computed/revision')
   @HttpCode(200)
   getComputedRevision(@Caller() c: Principal, @Param('spaceId') spaceId: string, @Body() body: ComputedContentBody) {
-    return this.queries.execute(new GetComputedContentQuery(spaceId, c.userId, 'revision', body.source));
+    return this.queries.execute(new GetComputedContentQuery(spaceId, c.userId, 'revision', body.source, body.seed));
   }
 }
