@@ -5,6 +5,7 @@ import { runOverloadBench } from './overload';
 import { runPdfBench } from './pdf-bench';
 import { runInsightsBench } from './insights';
 import { runSearchBench } from './search';
+import { runConversationsBench } from './conversations';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -419,6 +420,11 @@ const PARTS: Record<string, () => Promise<void>> = {
   },
   search: async () => {
     const r = await runSearchBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+  conversations: async () => {
+    const r = await runConversationsBench();
     for (const d of r.details) log(d);
     process.stdout.write(r.line + '\n');
   },

@@ -11,6 +11,11 @@ describe('rule issue extractor', () => {
     expect(i).toMatchObject({ impact: 'low', evidence: [{ part: 0, rules: ['docs-missing'] }] });
     expect(i.title).toBe('The webhook guide does not explain how to verify signatures.');
   });
+  it('typographic apostrophes read like plain ones (text typed on phones or pasted from email)', async () => {
+    const [curly] = await extract(user('The Android guide doesn\u2019t mention any ProGuard rules.'));
+    const [plain] = await extract(user("The Android guide doesn't mention any ProGuard rules."));
+    expect(curly).toMatchObject({ impact: plain.impact, evidence: [{ rules: ['docs-missing'] }] });
+  });
   it('a problem with an error message is medium; blocking is high; a workaround lowers it to medium', async () => {
     expect((await extract(user('The export fails with Error: 413 payload too large.')))[0].impact).toBe('medium');
     expect((await extract(user('Following the deploy guide fails with error 401. This blocks our release.')))[0].impact).toBe('high');
