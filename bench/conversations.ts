@@ -1,10 +1,5 @@
-import { ChildProcess, execFile, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { promisify } from 'util';
 import { loadEvalSet } from '../libs/conversations/eval/eval-set';
-import { entry, freePort, runAlone, waitUntilLive } from './http';
+import { runAlone, startBenchServer } from './http';
 import { ms, percentile } from './stats';
 
 /**
@@ -25,7 +20,6 @@ const IN_FLIGHT = 4;
 const INGEST_BUDGET_MS = 8 * 60_000;
 const PROCESS_BUDGET_MS = Number(process.env.BENCH_PROCESS_BUDGET_MS ?? 10 * 60_000);
 
-const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 interface Listed {
@@ -35,22 +29,9 @@ interface Listed {
 }
 
 export async function runConversationsBench(): Promise<{ line: string; details: string[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-conversations-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
-  const api = entry('api', __filename);
-  let stderr = '';
-  const server: ChildProcess = spawn(process.execPath, api.args, { cwd: api.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  server.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const bench = await startBenchServer('conversations');
+  const { baseUrl, organizationId, token } = bench;
   try {
-    await waitUntilLive(baseUrl, server, () => stderr);
-    const cli = entry('cli', __filename);
-    const { stdout } = await run(process.execPath, [...cli.args, 'bootstrap', '--org', 'Conversations Org', '--email', 'conv@example.com', '--name', 'Conv'], {
-      cwd: cli.root,
-      env,
-    });
-    const { organizationId, token } = JSON.parse(stdout.trim().split('\n')[0]) as { organizationId: string; token: string };
     const call = async (method: string, url: string, payload?: unknown): Promise<any> => {
       for (let attempt = 1; ; attempt++) {
         const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}${url}`, {
@@ -148,9 +129,7 @@ export async function runConversationsBench(): Promise<{ line: string; details: 
       ],
     };
   } finally {
-    server.kill('SIGKILL');
-    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(undefined) : server.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -1,6 +1,9 @@
-import * as path from 'path';
-import { ChildProcess } from 'child_process';
+import { ChildProcess, execFile, spawn } from 'child_process';
+import * as fs from 'fs';
 import * as net from 'net';
+import * as os from 'os';
+import * as path from 'path';
+import { promisify } from 'util';
 
 /** A TCP port nobody listens on right now (for a server the bench starts as a child process). */
 export async function freePort(): Promise<number> {
@@ -63,4 +66,40 @@ export function runAlone(part: () => Promise<{ line: string; details: string[] }
       process.exit(1);
     },
   );
+}
+
+/** The real server (main.ts) in its own process on a fresh data folder, with an organization and its admin's token. */
+export interface BenchServer {
+  baseUrl: string;
+  organizationId: string;
+  token: string;
+  /** Kills the server and removes its data folder. */
+  stop(): Promise<void>;
+}
+
+export async function startBenchServer(name: string): Promise<BenchServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `docs-api-${name}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
+  const api = entry('api', __filename);
+  let stderr = '';
+  const server = spawn(process.execPath, api.args, { cwd: api.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  server.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const stop = async () => {
+    server.kill('SIGKILL');
+    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(undefined) : server.once('exit', r)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilLive(baseUrl, server, () => stderr);
+    const cli = entry('cli', __filename);
+    const argv = [...cli.args, 'bootstrap', '--org', `${name} org`, '--email', `${name}@example.com`, '--name', name];
+    const { stdout } = await promisify(execFile)(process.execPath, argv, { cwd: cli.root, env });
+    const { organizationId, token } = JSON.parse(stdout.trim().split('\n')[0]) as { organizationId: string; token: string };
+    return { baseUrl, organizationId, token, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
 }

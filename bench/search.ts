@@ -1,9 +1,4 @@
-import { ChildProcess, execFile, spawn } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { promisify } from 'util';
-import { entry, freePort, runAlone, waitUntilLive } from './http';
+import { runAlone, startBenchServer } from './http';
 import { ms, percentile } from './stats';
 
 /**
@@ -26,7 +21,6 @@ const WORDS_PER_PAGE = 300;
 const WARMUP = 100;
 const QUERIES = 1_000;
 
-const run = promisify(execFile);
 const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
 
 /** Deterministic pseudo-random numbers (mulberry32): every run writes the same pages. */
@@ -64,22 +58,9 @@ function pageMarkdown(rand: () => number, words: string[]): string {
 }
 
 export async function runSearchBench(): Promise<{ line: string; details: string[] }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-search-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: baseUrl, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' };
-  const api = entry('api', __filename);
-  let stderr = '';
-  const server: ChildProcess = spawn(process.execPath, api.args, { cwd: api.root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  server.stderr!.on('data', (c: Buffer) => (stderr = (stderr + c.toString()).slice(-4000)));
+  const bench = await startBenchServer('search');
+  const { baseUrl, organizationId, token } = bench;
   try {
-    await waitUntilLive(baseUrl, server, () => stderr);
-    const cli = entry('cli', __filename);
-    const { stdout } = await run(process.execPath, [...cli.args, 'bootstrap', '--org', 'Search Org', '--email', 'search@example.com', '--name', 'Search'], {
-      cwd: cli.root,
-      env,
-    });
-    const { organizationId, token } = JSON.parse(stdout.trim().split('\n')[0]) as { organizationId: string; token: string };
     /**
      * Writes of the load are retried when the server sheds them (it does so before doing
      * anything); a write whose answer waited too long for the read models is done already.
@@ -177,9 +158,7 @@ export async function runSearchBench(): Promise<{ line: string; details: string[
       ],
     };
   } finally {
-    server.kill('SIGKILL');
-    await new Promise((r) => (server.exitCode !== null || server.signalCode !== null ? r(undefined) : server.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
