@@ -29,7 +29,9 @@ export interface HttpOptions {
  */
 export function configureHttp(app: INestApplication, options: HttpOptions = {}): void {
   // Load shedding first of all: refusing must cost nothing (see LoadShedder).
-  app.use(app.get(LoadShedder).middleware);
+  const shedder = app.get(LoadShedder);
+  app.use(shedder.middleware);
+  app.getHttpServer().once('listening', () => shedder.listening());
   const express = app as NestExpressApplication;
   const config = app.get(PlatformConfig);
   express.disable('x-powered-by');

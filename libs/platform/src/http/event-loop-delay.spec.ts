@@ -48,3 +48,25 @@ describe('EventLoopDelayMonitor', () => {
     }
   });
 });
+
+describe('EventLoopDelayMonitor.forget', () => {
+  it('drops a stall that happened before (the start-up), and still sees the ones after', async () => {
+    const monitor = new EventLoopDelayMonitor(10, 100);
+    await new Promise((r) => setTimeout(r, 30));
+    const until = performance.now() + 300;
+    while (performance.now() < until) {
+      /* a synchronous start-up */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(monitor.delayMs()).toBeGreaterThan(200);
+    monitor.forget();
+    expect(monitor.delayMs()).toBeLessThan(50);
+    const again = performance.now() + 250;
+    while (performance.now() < again) {
+      /* load after listening */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+    expect(monitor.delayMs()).toBeGreaterThan(200);
+    monitor.close();
+  });
+});

@@ -158,6 +158,15 @@ export class LoadShedder {
     });
   }
 
+  /**
+   * The server starts accepting connections: building the application (hundreds of providers,
+   * synchronously) delayed the loop before any request could wait behind it, so that delay must
+   * not shed the first requests.
+   */
+  listening(): void {
+    this.delay.forget?.();
+  }
+
   close(): void {
     this.flushHeld(true);
     this.delay.close?.();
