@@ -31,7 +31,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   // Load shedding first of all: refusing must cost nothing (see LoadShedder).
   const shedder = app.get(LoadShedder);
   app.use(shedder.middleware);
-  app.getHttpServer().once('listening', () => shedder.listening());
+  (app.getHttpServer() as Server).once('listening', () => shedder.listening());
   const express = app as NestExpressApplication;
   const config = app.get(PlatformConfig);
   express.disable('x-powered-by');
