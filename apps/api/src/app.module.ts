@@ -10,6 +10,9 @@ import { OpenApiModule } from '@app/openapi';
 import { FontsModule } from '@app/fonts';
 import { SsoModule } from '@app/sso';
 import { PublishedSitesModule } from '@app/published-sites';
+import { GitSyncModule } from '@app/git-sync';
+import { ImportsModule } from '@app/imports';
+import { AuditModule } from '@app/audit';
 import { CommentsModule } from '@app/comments';
 import { TranslationsModule } from '@app/translations';
 import { ConversationsModule } from '@app/conversations';
@@ -30,7 +33,10 @@ export const CONTEXT_MODULES = [
   CommentsModule,
   TranslationsModule,
   ConversationsModule,
+  GitSyncModule,
+  ImportsModule,
   PublishedSitesModule,
+  AuditModule,
 ];
 
 @Module({})

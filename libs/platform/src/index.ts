@@ -50,3 +50,4 @@ export * from './blobs/filesystem-blob-store';
 export * from './blobs/blob-store.adapters';
 export * from './blobs/raw-upload-path';
 export * from './outbound';
+export * from './time-travel';

@@ -21,7 +21,8 @@ import { ProjectionEngine } from './projections/projection-engine';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
-import { checkSigningKeyConfig, RotateSigningKeyHandler, SealedIds, SigningKeys } from './secrets';
+import { AsOfReaders } from './time-travel';
+import { checkSigningKeyConfig, RotateSigningKeyHandler, SealedIds, SealedSecrets, SigningKeys } from './secrets';
 
 export interface PlatformOptions {
   config?: PlatformConfig;
@@ -77,6 +78,8 @@ export class PlatformModule implements OnApplicationShutdown {
       Urls,
       SigningKeys,
       SealedIds,
+      SealedSecrets,
+      AsOfReaders,
       RotateSigningKeyHandler,
     ];
     return {
@@ -96,6 +99,8 @@ export class PlatformModule implements OnApplicationShutdown {
         Urls,
         SigningKeys,
         SealedIds,
+        SealedSecrets,
+        AsOfReaders,
         CqrsModule,
       ],
     };

@@ -30,7 +30,6 @@ import { RegeneratePublishingAuthHandler, UpdatePublishingAuthHandler } from './
 import { publishingAuthProjection } from './application/publishing-auth.projection';
 import { GetPublishingAuthHandler } from './application/publishing-auth.queries';
 import { PublishingAuthKeys } from './application/publishing-auth-keys';
-import { SealedSecrets } from './application/sealed-secrets';
 import { CreateShareLinkHandler, DeleteShareLinkHandler, UpdateShareLinkHandler } from './application/share-link.commands';
 import { shareLinksProjection } from './application/share-link.projection';
 import { GetShareLinkHandler, ListShareLinksHandler } from './application/share-link.queries';
@@ -57,7 +56,6 @@ export const SITE_SERVICE_CONTROLLERS: Type<unknown>[] = [
 ];
 
 export const SITE_SERVICE_PROVIDERS: Provider[] = [
-  SealedSecrets,
   // Share links
   ShareLinkKeys,
   ShareLinkViews,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Headers } from '../domain/mcp-server-headers';
-import { SealedSecrets } from './sealed-secrets';
+import { SealedSecrets } from '@app/platform';
 
 const PURPOSE = 'mcp-server-headers';
 

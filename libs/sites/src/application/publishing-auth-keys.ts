@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'crypto';
 import type { PublishingAuthKey } from '../domain/publishing-auth';
-import { SealedSecrets } from './sealed-secrets';
+import { SealedSecrets } from '@app/platform';
 
 const PURPOSE = 'visitor-auth-key';
 /** The masked form GET and PATCH answer in place of the key (the reference's `privateKey` is required). */

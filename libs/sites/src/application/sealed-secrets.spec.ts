@@ -1,10 +1,9 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { PlatformConfig, SealedIds } from '@app/platform';
+import { PlatformConfig, SealedIds, SealedSecrets } from '@app/platform';
 import { hashShareKey, ShareLinkKeys } from './share-link-keys';
 import { McpServerSecrets } from './mcp-server-secrets';
-import { SealedSecrets } from './sealed-secrets';
 
 describe('sealed secrets of the sites context', () => {
   let dataDir: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'crypto';
-import { SealedSecrets } from './sealed-secrets';
+import { SealedSecrets } from '@app/platform';
 
 const PURPOSE = 'share-link-key';
 

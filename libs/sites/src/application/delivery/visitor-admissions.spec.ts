@@ -10,7 +10,7 @@ import { AdaptiveSchemas } from '../adaptive-schemas';
 import { PublishingAuthKeys } from '../publishing-auth-keys';
 import { publishingAuthProjection } from '../publishing-auth.projection';
 import { sitesProjection } from '../queries/sites.projection';
-import { SealedSecrets } from '../sealed-secrets';
+import { SealedSecrets } from '@app/platform';
 import { shareLinksProjection } from '../share-link.projection';
 import { hashShareKey } from '../share-link-keys';
 import { unsignedClaimsOf, VisitorAdmissions } from './visitor-admissions';

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'crypto';
-import { SealedIds } from '@app/platform';
+import { SealedIds } from './sealed-ids';
 
 const VERSION = 'v1';
 
 /**
- * Secrets of the sites context (share-link keys, MCP server header values) sealed with
+ * Secrets of records (share-link keys, MCP server header values, webhook secrets, git credentials) sealed with
  * AES-256-GCM under a key derived from the platform's sealing key, which lives in the secret
  * store (DATA_DIR/secrets, or CONTENT_SIGNING_KEY on servers) and never in the event store. The
  * event store holds only the sealed form, so history can be rebuilt on any instance that shares

@@ -1,0 +1,1 @@
+export { GitSyncModule } from './git-sync.module';

@@ -1,0 +1,2 @@
+export * from './as-of';
+export * from './as-of-readers';
