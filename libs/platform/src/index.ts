@@ -51,3 +51,4 @@ export * from './blobs/blob-store.adapters';
 export * from './blobs/raw-upload-path';
 export * from './outbound';
 export * from './time-travel';
+export * from './ddd/audit-action';
