@@ -34,6 +34,10 @@ export interface RepositoryTree {
   files: GitFileEntry[];
   /** `.gitbook.yaml` redirects: old path → new file path. */
   redirects: Record<string, string>;
+  /** `.gitbook.yaml` `root` as written (e.g. `./docs/`), relative to the project directory; absent: the project directory. */
+  root?: string;
+  /** `.gitbook.yaml` `structure`, only when it is not GitBook's default (`README.md`, `SUMMARY.md`); paths relative to the root. */
+  structure?: { readme: string; summary: string };
 }
 
 /** Repository files by path relative to the repository root. */
