@@ -42,6 +42,16 @@ const esmOnly = [
   'uint8array-extras',
   '@tokenizer/[a-z-]+',
   '@borewit/[a-z-]+',
+  // hast-util-from-html / hast-util-to-mdast (imports: HTML pages as markdown)
+  'hast-util-from-parse5',
+  'hastscript',
+  'web-namespaces',
+  'parse5',
+  'entities',
+  'rehype-minify-whitespace',
+  'collapse-white-space',
+  'trim-trailing-lines',
+  '@ungap/structured-clone',
 ];
 const common = {
   transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmOnly.join('|')})/.+\\.js$`]: swc },

@@ -6,6 +6,8 @@ import { runPdfBench } from './pdf-bench';
 import { runInsightsBench } from './insights';
 import { runSearchBench } from './search';
 import { runConversationsBench } from './conversations';
+import { runAsOfBench } from './as-of';
+import { runWebhooksBench } from './webhooks';
 import { Controller, Get, INestApplication, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -430,6 +432,21 @@ const PARTS: Record<string, () => Promise<void>> = {
   },
   insights: async () => {
     const r = await runInsightsBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+  'as-of': async () => {
+    const r = await runAsOfBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+  webhooks: async () => {
+    const r = await runWebhooksBench();
+    for (const d of r.details) log(d);
+    process.stdout.write(r.line + '\n');
+  },
+  audit: async () => {
+    const r = await (await import('./audit')).runAuditBench();
     for (const d of r.details) log(d);
     process.stdout.write(r.line + '\n');
   },

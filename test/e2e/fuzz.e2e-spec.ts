@@ -139,6 +139,8 @@ describe('fuzzer over every route (e2e)', () => {
     const idp = testIdp(t.clock.now());
     const saml = { label: 'Fuzz IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate };
     ids.samlProviderId = (await as(`/v1/orgs/${ids.organizationId}/saml`).post(saml)).body.id;
+    // An inactive webhook (nothing is sent in the background), so its routes reach their handlers.
+    ids.webhookId = (await as(`/v1/orgs/${ids.organizationId}/webhooks`).post({ url: 'http://127.0.0.1:9/hook', events: ['*'], active: false })).body.id;
     // A translation and a glossary entry, so their routes reach their handlers with real ids.
     ids.translationId = (
       await as(`/v1/orgs/${ids.organizationId}/translations`).post({ source: { space: ids.spaceId, language: 'en' }, language: 'fr' })
@@ -148,6 +150,11 @@ describe('fuzzer over every route (e2e)', () => {
       .set(bearer(token))
       .send({ operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] });
     ids.glossaryEntryId = (await t.http.get(`/v1/orgs/${ids.organizationId}/translations-glossary`).set(bearer(token))).body.items[0].id;
+    // An import run, cancelled at once (its timer then does nothing), so the imports routes reach a real id.
+    ids.importRunId = (
+      await as(`/v1/org/${ids.organizationId}/imports`).post({ source: { type: 'website', url: 'https://93.184.215.14/' }, target: { space: ids.spaceId } })
+    ).body.id;
+    await as(`/v1/org/${ids.organizationId}/imports/${ids.importRunId}/cancel`).post({});
     // A processed conversation with an issue in a cluster, so the conversations routes reach real ids.
     ids.conversationId = 'fuzz-ticket';
     await as(`/v1/orgs/${ids.organizationId}/conversations`).post({
@@ -159,6 +166,7 @@ describe('fuzzer over every route (e2e)', () => {
     await t.engine.drain();
     const fuzzIssue = (await t.http.get(`/v1/orgs/${ids.organizationId}/conversations-issues`).set(bearer(token))).body.items[0].issue;
     [ids.issueId, ids.clusterId] = [fuzzIssue.id, fuzzIssue.cluster];
+    ids.auditEventId = (await t.http.get(`/v1/orgs/${ids.organizationId}/audit-events`).set(bearer(token))).body.items[0].id;
     Object.assign(ids, { versionId: 'no-version', reviewId: 'no-review', fileId: 'no-file', token: 'no-token', pagePath: 'intro', emailDomain: 'example.com' });
   });
   afterAll(async () => {
@@ -211,6 +219,10 @@ describe('fuzzer over every route (e2e)', () => {
         for (const page of FORGED_CURSORS) await probe(`cursor ${page.slice(0, 12)}`, route, (r) => r.query({ page }));
         for (const limit of ['-1', '1001', 'abc', '1e3', '0x10', '99999999999999999999']) await probe(`limit ${limit}`, route, (r) => r.query({ limit }));
         await probe('array query', route, (r) => r.query('page[]=a&page[]=b&limit[x]=1'));
+        // Time travel's parameter (ignored by routes without it): far future and past, junk ids, arrays.
+        for (const asOf of ['9999-12-31T23:59:59Z', '1970-01-01T00:00:00Z', '2026-02-30T25:61:00Z', '00000000-0000-0000-0000-000000000000', 'x'.repeat(3_000)])
+          await probe(`asOf ${asOf.slice(0, 12)}`, route, (r) => r.query({ asOf }));
+        await probe('array asOf', route, (r) => r.query('asOf[]=2026-01-01T00:00:00Z&asOf[]=b'));
       }
       if (!takesBody) continue;
       // Wrong types for every documented body field.

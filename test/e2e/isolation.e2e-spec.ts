@@ -80,6 +80,16 @@ const ROWS: Record<string, Row> = {
   'PUT /v1/orgs/:organizationId/agent-instructions': { body: { instructions: { object: 'document', data: {}, nodes: [] } } },
   'PATCH /v1/users/:userId': { body: { displayName: 'Taken over' }, status: 403 },
   // SAML providers (sso context): B's provider is not found.
+  // Webhooks (audit context): B's endpoints, their secrets and deliveries are not found.
+  'GET /v1/orgs/:organizationId/webhooks': {},
+  'POST /v1/orgs/:organizationId/webhooks': { body: { url: 'https://hooks.example.com/planted', events: ['*'] } },
+  'GET /v1/orgs/:organizationId/webhooks/:webhookId': {},
+  'PATCH /v1/orgs/:organizationId/webhooks/:webhookId': { body: { url: 'https://hooks.example.com/stolen' } },
+  'DELETE /v1/orgs/:organizationId/webhooks/:webhookId': {},
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/rotate-secret': {},
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/ping': {},
+  'GET /v1/orgs/:organizationId/webhooks/:webhookId/deliveries': {},
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/deliveries/:deliveryId/redeliver': {},
   'GET /v1/orgs/:organizationId/saml': {},
   'POST /v1/orgs/:organizationId/saml': { body: { label: 'Planted' } },
   'GET /v1/orgs/:organizationId/saml/:samlProviderId': {},
@@ -141,6 +151,11 @@ const ROWS: Record<string, Row> = {
   'GET /v1/orgs/:organizationId/translations-glossary': {},
   'PUT /v1/orgs/:organizationId/translations-glossary': { body: { operations: [{ type: 'insert', translations: { en: 'Planted' } }] } },
   'GET /v1/orgs/:organizationId/translations-glossary/:glossaryEntryId': {},
+  // Content imports (imports context): B's organization and its runs are not found.
+  'GET /v1/org/:organizationId/imports': {},
+  'POST /v1/org/:organizationId/imports': { body: { source: { type: 'website', url: 'https://93.184.215.14/' }, target: { space: 'planted' } } },
+  'GET /v1/org/:organizationId/imports/:importRunId': {},
+  'POST /v1/org/:organizationId/imports/:importRunId/cancel': {},
   // Sites (sites context): B's site, its structure and customization. Deletes of what A cannot see "did not exist".
   'GET /v1/orgs/:organizationId/sites': {},
   'POST /v1/orgs/:organizationId/sites': { body: { title: 'Planted' } },
@@ -311,6 +326,11 @@ const ROWS: Record<string, Row> = {
   'POST /v1/spaces/:spaceId/content/template': { body: { id: 'product-docs' } },
   'POST /v1/spaces/:spaceId/content/computed/document': { body: { source: { type: 'integration:a:b', props: {} }, seed: 's' } },
   'POST /v1/spaces/:spaceId/content/computed/revision': { body: { source: { type: 'integration:a:b', props: {} }, seed: 's' } },
+  // Git sync (git-sync context): another organization's space is not found, before any remote is contacted.
+  'POST /v1/spaces/:spaceId/git/import': { body: { url: 'https://git.example.com/evil.git', ref: 'refs/heads/main' } },
+  'POST /v1/spaces/:spaceId/git/export': { body: { url: 'https://git.example.com/evil.git', ref: 'refs/heads/main', commitMessage: 'Planted' } },
+  'GET /v1/spaces/:spaceId/git/info': {},
+  'DELETE /v1/spaces/:spaceId/git/legacy-installation': {},
 
   // Comments (comments context): B's comment and reply in its private space, and its change request's.
   'GET /v1/spaces/:spaceId/comments': {},
@@ -335,6 +355,14 @@ const ROWS: Record<string, Row> = {
   'PUT /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId': { body: { body: { markdown: 'Defaced' } } },
   'DELETE /v1/spaces/:spaceId/change-requests/:changeRequestId/comments/:commentId/replies/:commentReplyId': {},
   'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/commenters': {},
+  // The live change feed (audit context): B's stream is not found, before the Accept header is even looked at.
+  'GET /v1/orgs/:organizationId/events': {},
+  // Audit events and resource histories (audit context): B's log, B's events, B's space and member are not found.
+  'GET /v1/orgs/:organizationId/audit-events': {},
+  'GET /v1/orgs/:organizationId/audit-events/:auditEventId': {},
+  'GET /v1/orgs/:organizationId/audit-event-actions': {},
+  'GET /v1/orgs/:organizationId/members/:userId/audit-events': {},
+  'GET /v1/spaces/:spaceId/audit-events': {},
 };
 
 /**
@@ -363,10 +391,16 @@ const PUBLIC_SPACE_ROWS: Record<string, Row> = {
   'DELETE /v1/spaces/:spaceId/permissions/teams/:teamId': { status: 403 },
   'POST /v1/spaces/:spaceId/change-requests': { body: { subject: 'Planted' }, status: 403 },
   'POST /v1/spaces/:spaceId/content/template': { body: { id: 'product-docs' }, status: 403 },
+  // Git sync needs the edit role (triggerGitSync); removing the installation the admin role.
+  'POST /v1/spaces/:spaceId/git/import': { body: { url: 'https://git.example.com/evil.git', ref: 'refs/heads/main' }, status: 403 },
+  'POST /v1/spaces/:spaceId/git/export': { body: { url: 'https://git.example.com/evil.git', ref: 'refs/heads/main', commitMessage: 'x' }, status: 403 },
+  'DELETE /v1/spaces/:spaceId/git/legacy-installation': { status: 403 },
   // Discussions are read with the space; posting needs the comment role.
   'GET /v1/spaces/:spaceId/comments': { status: 200 },
   'GET /v1/spaces/:spaceId/commenters': { status: 200 },
   'POST /v1/spaces/:spaceId/comments': { body: { body: { markdown: 'Planted' } }, status: 403 },
+  // A space's history is for its admins.
+  'GET /v1/spaces/:spaceId/audit-events': { status: 403 },
 };
 
 function routesOf(t: TestApp): string[] {
@@ -445,9 +479,18 @@ describe('isolation between organizations: every route (e2e)', () => {
     b.samlProviderId = (
       await as(`/v1/orgs/${b.organizationId}/saml`).post({ label: 'B IdP', entityID: idp.entityID, ssoURL: idp.ssoURL, certificate: idp.certificate })
     ).body.id;
+    // Inactive: nothing is sent in the background while the walk runs.
+    b.webhookId = (await as(`/v1/orgs/${b.organizationId}/webhooks`).post({ url: 'https://hooks.b.example.com/', events: ['*'], active: false })).body.id;
+    b.deliveryId = RANDOM;
     b.translationId = (await as(`/v1/orgs/${b.organizationId}/translations`).post({ source: { space: b.spaceId, language: 'en' }, language: 'fr' })).body.id;
     await as(`/v1/orgs/${b.organizationId}/translations-glossary`).put({ operations: [{ type: 'insert', translations: { en: 'Space', fr: 'Espace' } }] });
     b.glossaryEntryId = (await t.http.get(`/v1/orgs/${b.organizationId}/translations-glossary`).set(bearer(boot.token))).body.items[0]?.id;
+    // A pending import run (the test fires no timers: the address is never requested).
+    b.importRunId = (
+      await as(`/v1/org/${b.organizationId}/imports`).post({ source: { type: 'website', url: 'https://93.184.215.14/' }, target: { space: b.spaceId } })
+    ).body.id;
+    await t.engine.drain();
+    b.auditEventId = (await t.http.get(`/v1/orgs/${b.organizationId}/audit-events`).set(bearer(boot.token))).body.items?.[0]?.id;
     for (const [k, v] of Object.entries(b)) if (!v) throw new Error(`fixture ${k} was not created`);
     Object.assign(b, { reviewId: RANDOM, pageId: RANDOM, fileId: RANDOM, token: RANDOM, pagePath: 'intro', emailDomain: 'example.com' });
   });
@@ -525,6 +568,7 @@ describe('isolation between organizations: every route (e2e)', () => {
       { en: 'Space', fr: 'Espace' },
     ]);
     expect((await as(`/v1/orgs/${b.organizationId}/saml/${b.samlProviderId}`)).body.label).toBe('B IdP');
+    expect((await as(`/v1/orgs/${b.organizationId}/webhooks/${b.webhookId}`)).body).toMatchObject({ url: 'https://hooks.b.example.com/', active: false });
     expect((await as(`/v1/orgs/${b.organizationId}/agent-instructions`)).body.instructions.nodes).toEqual([]);
     const comment = (await as(`/v1/spaces/${b.spaceId}/comments/${b.commentId}`)).body;
     expect([comment.status, comment.body, comment.replies, comment.reactions]).toEqual(['open', { markdown: 'B note' }, 1, []]);

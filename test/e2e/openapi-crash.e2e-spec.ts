@@ -30,7 +30,7 @@ describe('OpenAPI processing survives kill -9 (e2e)', () => {
     const auth = { authorization: `Bearer ${token}` };
     // The first requests after a start meet an event loop busy compiling: no load shedding here.
     const env = {
-      FETCH_ALLOW_PRIVATE_NETWORKS: 'true',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1,localhost,::1',
       FETCH_TIMEOUT_MS: '60000',
       SCHEDULER_INTERVAL_MS: '100',
       RATE_LIMIT: 'off',

@@ -12,7 +12,7 @@ import { bearer, email, startTestApp, TestApp } from '../support/test-app';
  */
 describe('OpenAPI processing across restarts (e2e)', () => {
   const specs = new SpecServer();
-  const config = { fetchAllowPrivateNetworks: true, fetchTimeoutMs: 60_000 };
+  const config = { fetchTimeoutMs: 60_000 };
   const dataDirs: string[] = [];
   const apps: TestApp[] = [];
   /** An app on the test's data folder (a fresh one for each test). */

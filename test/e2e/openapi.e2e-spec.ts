@@ -36,7 +36,7 @@ describe('OpenAPI specs (e2e)', () => {
 
   beforeAll(async () => {
     await specs.start();
-    t = await startTestApp({ config: { fetchAllowPrivateNetworks: true, fetchTimeoutMs: 1500, fetchMaxBytes: 300_000, fetchMaxRedirects: 3 } });
+    t = await startTestApp({ config: { fetchTimeoutMs: 1500, fetchMaxBytes: 300_000, fetchMaxRedirects: 3 } });
     ({ organizationId: orgId, token: admin } = await t.bootstrap('Specs Org', email('admin')));
     [{ token: reader }] = await t.cli('user', 'create', '--email', email('reader'), '--name', 'Reader', '--org', orgId, '--role', 'read');
     ({ token: outsider } = await t.bootstrap('Other Org', email('outsider')));

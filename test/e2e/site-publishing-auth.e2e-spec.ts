@@ -62,7 +62,7 @@ describe('site publishing auth and the delivery seam (e2e)', () => {
         logLevel: 'trace',
         consistencyTimeoutMs: 20_000,
         shedEventLoopDelayMs: 60_000,
-        fetchAllowPrivateNetworks: true,
+        outboundAllowedHosts: ['127.0.0.1', 'localhost', '::1'],
       },
     );
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.register({ config, clock })] }).compile();

@@ -3,14 +3,14 @@ import { bearer, clientError, email, startTestApp, TestApp } from '../support/te
 import { expectErrorResponse, expectMatchesOperation } from '../support/reference-schema';
 
 /** Runs a client call that must fail and returns the GitBookAPIError it threw. */
-/** An admin's Space.permissions: every flag but those of features not served (git sync, integrations). */
+/** An admin's Space.permissions: every flag but those of features not served (integrations). */
 const ADMIN_FLAGS = {
   view: true,
   access: true,
   admin: true,
   viewInviteLinks: true,
   edit: true,
-  triggerGitSync: false,
+  triggerGitSync: true,
   comment: true,
   merge: true,
   review: true,

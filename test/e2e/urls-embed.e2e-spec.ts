@@ -72,7 +72,7 @@ describe('URL resolution: embeds (e2e)', () => {
     await new Promise<void>((r) => ext.server.listen(0, '127.0.0.1', r));
     base = `http://127.0.0.1:${(ext.server.address() as AddressInfo).port}`;
     // The "external" site is on loopback: allowed here, refused by default (tested below).
-    t = await startTestApp({ config: { fetchAllowPrivateNetworks: true, fetchTimeoutMs: 1500, fetchMaxBytes: 100_000, fetchMaxRedirects: 2 } });
+    t = await startTestApp({ config: { fetchTimeoutMs: 1500, fetchMaxBytes: 100_000, fetchMaxRedirects: 2 } });
     ({ organizationId: orgId, token: admin } = await t.bootstrap('Acme', email('admin')));
     outsider = (await t.bootstrap('Elsewhere', email('outsider'))).token;
     f = publishedSites(t, orgId, admin);
@@ -145,9 +145,10 @@ describe('URL resolution: embeds (e2e)', () => {
     expect((await embed(`${base}/missing`)).body).toEqual(bare('/missing'));
   });
 
-  it('never fetches a private address unless FETCH_ALLOW_PRIVATE_NETWORKS allows it', async () => {
+  it('never fetches a private address unless OUTBOUND_ALLOWED_HOSTS lists it', async () => {
     const config = t.app.get(PlatformConfig);
-    config.fetchAllowPrivateNetworks = false;
+    const listed = config.outboundAllowedHosts;
+    config.outboundAllowedHosts = [];
     try {
       ext.hits.delete('/private');
       const port = new URL(base).port;
@@ -160,7 +161,7 @@ describe('URL resolution: embeds (e2e)', () => {
         expect((await embed(url)).body).toEqual({ type: 'link', title: url, site: new URL(url).hostname });
       expect(ext.hits.get('/private')).toBeUndefined();
     } finally {
-      config.fetchAllowPrivateNetworks = true;
+      config.outboundAllowedHosts = listed;
     }
   });
 

@@ -43,6 +43,8 @@ export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock
       // machine that can pass production's 5 s bound. The bound itself is tested by the suite
       // that sets it (read-your-writes.e2e-spec.ts); speed is the benchmarks' business.
       consistencyTimeoutMs: 20_000,
+      // Tests serve specs, JWKS, webhooks and git remotes from loopback servers they start.
+      outboundAllowedHosts: ['127.0.0.1', 'localhost', '::1'],
       ...opts.config,
     },
   );

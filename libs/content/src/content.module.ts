@@ -31,6 +31,8 @@ import { SignedContentController } from './http/signed-content.controller';
 import { DocumentsController } from './http/documents.controller';
 import { SpaceTemplateController } from './http/space-template.controller';
 import { ApplyTemplateToSpaceHandler } from './application/commands/apply-template';
+import { ImportRevisionHandler } from './application/commands/import-revision';
+import { GetRevisionExportHandler } from './application/queries/revision-export.query';
 import { GetComputedContentHandler } from './application/queries/computed-content.query';
 import { GetDocumentByIdHandler, GetPageDocumentHandler, GetReusableContentHandler } from './application/queries/document.queries';
 import { GetRenderedPageHandler } from './application/queries/rendered-page.query';
@@ -41,6 +43,15 @@ import { spaceChangeRequestStatsProjection } from './application/queries/space-c
 import { SpaceContentStatsHandler } from './application/queries/space-content-stats.query';
 import { GetCommentTargetHandler } from './application/queries/comment-target.query';
 import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.saga';
+import { ContentAsOf } from './application/queries/as-of-content';
+import {
+  ContentAsOfAccess,
+  GetChangeRequestAsOfHandler,
+  GetMainPageAsOfHandler,
+  GetSpaceContentAsOfHandler,
+} from './application/queries/as-of-content.queries';
+import { ContentAsOfReaders } from './application/queries/as-of-content.readers';
+import { SpaceContentStatsAsOfHandler } from './application/queries/as-of-space-content-stats.query';
 
 /** Content: revisions, pages, files, change requests, reviews, merges (see README-design.md). */
 @Module({
@@ -71,6 +82,8 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     UpdateChangeRequestHandler,
     MergeChangeRequestHandler,
     RecordChangeRequestMergedHandler,
+    ImportRevisionHandler,
+    GetRevisionExportHandler,
     UpdateChangeRequestFromMainHandler,
     RequestReviewersHandler,
     RemoveReviewerHandler,
@@ -103,6 +116,13 @@ import { MergeCompletionSaga, SpaceContentSaga } from './sagas/space-content.sag
     GetReaderPageHandler,
     GetReaderFileHandler,
     GetRevisionSemanticChangesHandler,
+    ContentAsOf,
+    ContentAsOfAccess,
+    ContentAsOfReaders,
+    GetChangeRequestAsOfHandler,
+    GetSpaceContentAsOfHandler,
+    GetMainPageAsOfHandler,
+    SpaceContentStatsAsOfHandler,
   ],
 })
 export class ContentModule implements OnModuleInit {

@@ -9,6 +9,11 @@ export { parseMarkdown } from './domain/markdown/markdown-syntax';
 export { CreateChangeRequestCommand } from './application/commands/create-change-request';
 export { UpdateChangeRequestContentCommand } from './application/commands/update-change-request-content';
 export { MergeChangeRequestCommand } from './application/commands/merge-change-request';
+/** Git sync: a repository's content written as one revision (of main, or standalone), and main's content read for an export. */
+export { ImportRevisionCommand } from './application/commands/import-revision';
+export type { ImportedContent, ImportedPage, ImportedFile } from './application/commands/import-revision.structure';
+export type { RevisionGit } from './domain/change-request.events';
+export { GetRevisionExportQuery, type ExportedRevision, type ExportedPage, type ExportedFile } from './application/queries/revision-export.query';
 export { GetChangeRequestQuery } from './application/queries/change-request.queries';
 export type { ContentChange } from './domain/content-batch';
 /** What the delivery level reads of a space's content (no caller check: delivery decides visibility first). */

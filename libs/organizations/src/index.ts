@@ -9,6 +9,11 @@ export {
   GetOrganizationDefaultRoleQuery,
 } from './application/queries/contract.queries';
 export { GetMemberViewsQuery } from './application/queries/member-views.query';
+/** Time travel: the organization's members, default role and teams at a point (for the access model of spaces). */
+export { OrganizationFactsAsOfQuery } from './application/as-of/as-of.queries';
+export type { OrganizationFacts } from './application/as-of/as-of-organization';
+/** The organization's event stream (its teams' TeamCreated/TeamDeleted, for time travel in spaces). */
+export { organizationStream } from './domain/organization';
 export { JoinWithSsoCommand } from './application/commands/sso-member.commands';
 export { ListUserMembershipsQuery, type UserMembership } from './application/queries/user-memberships.query';
 export { GetTeamViewsQuery } from './application/queries/team-views.query';

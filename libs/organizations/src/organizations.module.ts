@@ -34,6 +34,9 @@ import {
 import { organizationsProjection } from './application/queries/organizations.projection';
 import { TeamViews } from './application/queries/team-views';
 import { GetTeamHandler, ListTeamMembersHandler, ListTeamsHandler } from './application/queries/team.queries';
+import { AS_OF_QUERY_HANDLERS } from './application/as-of/as-of.queries';
+import { OrganizationAsOf } from './application/as-of/as-of-organization';
+import { OrganizationAsOfReaders } from './application/as-of/as-of.readers';
 import { InvitesController } from './http/invites.controller';
 import { MembersController } from './http/members.controller';
 import { OrganizationsController } from './http/organizations.controller';
@@ -79,6 +82,7 @@ const QUERY_HANDLERS = [
   ListUserMembershipsHandler,
   GetTeamViewsHandler,
   ...CONTRACT_QUERY_HANDLERS,
+  ...AS_OF_QUERY_HANDLERS,
 ];
 
 /** Organizations: settings, members (SSO membership, last seen), invites, joining, teams and agent instructions. */
@@ -92,7 +96,17 @@ const QUERY_HANDLERS = [
     AgentInstructionsController,
     PresenceController,
   ],
-  providers: [DefaultContentCheck, InviteLinkIds, OrgAccess, MemberRenderer, TeamViews, ...COMMAND_HANDLERS, ...QUERY_HANDLERS],
+  providers: [
+    DefaultContentCheck,
+    InviteLinkIds,
+    OrgAccess,
+    MemberRenderer,
+    TeamViews,
+    OrganizationAsOf,
+    OrganizationAsOfReaders,
+    ...COMMAND_HANDLERS,
+    ...QUERY_HANDLERS,
+  ],
 })
 export class OrganizationsModule implements OnModuleInit {
   constructor(private readonly engine: ProjectionEngine) {}

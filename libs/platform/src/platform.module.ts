@@ -21,7 +21,7 @@ import { ProjectionEngine } from './projections/projection-engine';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
-import { AsOfReaders } from './time-travel';
+import { AsOfEvents, AsOfReaders, AsOfResolver } from './time-travel';
 import { checkSigningKeyConfig, RotateSigningKeyHandler, SealedIds, SealedSecrets, SigningKeys } from './secrets';
 
 export interface PlatformOptions {
@@ -80,6 +80,8 @@ export class PlatformModule implements OnApplicationShutdown {
       SealedIds,
       SealedSecrets,
       AsOfReaders,
+      AsOfResolver,
+      AsOfEvents,
       RotateSigningKeyHandler,
     ];
     return {
@@ -101,6 +103,8 @@ export class PlatformModule implements OnApplicationShutdown {
         SealedIds,
         SealedSecrets,
         AsOfReaders,
+        AsOfResolver,
+        AsOfEvents,
         CqrsModule,
       ],
     };

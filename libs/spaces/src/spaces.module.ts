@@ -23,6 +23,7 @@ import { ListMemberSpacesHandler } from './application/queries/member-spaces.que
 import { MemberSpacesController } from './http/member-spaces.controller';
 import { ListDeletedSpacesHandler } from './application/queries/deleted-spaces.queries';
 import { ORGANIZATION_CONTRACT_QUERY_HANDLERS } from './application/queries/organization-contract.queries';
+import { SPACES_AS_OF_PROVIDERS } from './application/as-of/as-of.readers';
 import { spacesProjection } from './application/queries/spaces.projection';
 import { TeamViews } from './application/queries/team.views';
 import { Principals } from './application/principals';
@@ -69,6 +70,7 @@ import { RevokeDeletedTeamGrantsSaga } from './sagas/revoke-deleted-team-grants.
     PurgeDeletedSpaceSaga,
     RevokeDeletedTeamGrantsSaga,
     ...ORGANIZATION_CONTRACT_QUERY_HANDLERS,
+    ...SPACES_AS_OF_PROVIDERS,
   ],
 })
 export class SpacesModule implements OnModuleInit {

@@ -24,3 +24,4 @@ export interface CommentEventPayload {
   spaceId: string;
   changeRequestId: string | null;
 }
+export * from './audit-actions';

@@ -57,3 +57,4 @@ export class IsConversationsClusterMutedQuery extends Query<boolean> {
     super();
   }
 }
+export * from './audit-actions';

@@ -66,10 +66,32 @@ export type SpaceContentEvent =
     >
   // Moves main's head (content_heads), which answers Space.revision through SpaceContentStatsQuery.
   // `duplicate`: a duplicated space's copy of its source; `template`: applyTemplateToSpace (`template` names it).
+  // `git-import`: a git import (import-revision.ts) written to main, `git` the commit it came from.
   | DomainEvent<
       'SpaceContentRevised',
-      { spaceId: string; revision: string; root: string; parents: string[]; reason: 'duplicate' | 'template'; template?: string; createdAt: string }
-    >;
+      {
+        spaceId: string;
+        revision: string;
+        root: string;
+        parents: string[];
+        reason: 'duplicate' | 'template' | 'git-import';
+        template?: string;
+        git?: RevisionGit;
+        createdAt: string;
+      }
+    >
+  // A standalone git import: a revision of the space that main does not move to.
+  | DomainEvent<'SpaceRevisionImported', { spaceId: string; revision: string; root: string; parents: string[]; git: RevisionGit; createdAt: string }>;
+
+/** The commit a revision was imported from (contract Revision.git). */
+export interface RevisionGit {
+  oid: string;
+  message: string;
+  url?: string;
+  ref?: string;
+  /** The commit was made by this server's export. */
+  createdByService: boolean;
+}
 
 export const changeRequestStream = (id: string) => `content.change-request-${id}`;
 export const spaceContentStream = (spaceId: string) => `content.space-${spaceId}`;

@@ -21,8 +21,16 @@ export interface PageEntry {
   condition?: string;
   /** Hash of the markdown body blob (without the title heading and frontmatter). */
   doc: string;
+  /** The markdown file a git import read the page from (reference Page.git). */
+  git?: GitBlobRef;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A blob of a git tree (reference GitSyncBlob): its SHA and its path in the repository. */
+export interface GitBlobRef {
+  oid: string;
+  path: string;
 }
 
 export interface FileEntry {
@@ -33,6 +41,8 @@ export interface FileEntry {
   /** Hash of the bytes blob. */
   blob: string;
   dimensions?: { width: number; height: number };
+  /** The file a git import read it from (reference File.git). */
+  git?: GitBlobRef;
   createdAt: string;
 }
 

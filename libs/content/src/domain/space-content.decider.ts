@@ -1,6 +1,6 @@
 import { Decider, PreconditionFailed, unreachable } from '@app/platform';
 import { assertEditable, behindMain, ChangeRequestState, ContentMovedMeanwhile } from './change-request';
-import { RevisionRef, SpaceContentEvent } from './change-request.events';
+import { RevisionGit, RevisionRef, SpaceContentEvent } from './change-request.events';
 import { assertMergeRules, MergeRulesConfig } from './merge-rules';
 import { mainOf, spaceContent, SpaceContentState } from './space-content';
 
@@ -39,6 +39,22 @@ export type SpaceContentCommand =
       against: string;
       revision: string;
       root: string | null;
+    }
+  /**
+   * A git import (import-revision.ts): `root` is the repository's content built on main revision
+   * `against`; `standalone` records a revision without moving main. `revision` is derived from
+   * the import, so a resumed import finds main already there and writes nothing twice.
+   */
+  | {
+      type: 'ImportRevision';
+      spaceId: string;
+      initial: RevisionRef;
+      locked: boolean;
+      against: string;
+      revision: string;
+      root: string;
+      git: RevisionGit;
+      standalone: boolean;
     };
 
 export class SpaceLocked extends PreconditionFailed {
@@ -80,6 +96,25 @@ export function assertMayMerge(c: MergeCheck, main: RevisionRef): void {
 
 function initialize(s: SpaceContentState, spaceId: string, initial: RevisionRef, at: string): SpaceContentEvent[] {
   return s.head ? [] : [{ type: 'SpaceContentInitialized', data: { spaceId, ...initial, createdAt: at } }];
+}
+
+/** A repository's content as one revision: of main (a git import), or beside it (`standalone`). */
+function importRevision(c: Extract<SpaceContentCommand, { type: 'ImportRevision' }>, s: SpaceContentState, at: string): SpaceContentEvent[] {
+  const main = mainOf(s, c.initial);
+  if (c.standalone) {
+    const data = { spaceId: c.spaceId, revision: c.revision, root: c.root, parents: [main.revision], git: c.git, createdAt: at };
+    return [...initialize(s, c.spaceId, c.initial, at), { type: 'SpaceRevisionImported', data }];
+  }
+  if (c.locked) throw new SpaceLocked(c.spaceId);
+  if (main.revision !== c.against) throw new ContentMovedMeanwhile('Main content');
+  if (main.revision === c.revision) return []; // imported already (a resumed import)
+  return [
+    ...initialize(s, c.spaceId, c.initial, at),
+    {
+      type: 'SpaceContentRevised',
+      data: { spaceId: c.spaceId, revision: c.revision, root: c.root, parents: [main.revision], reason: 'git-import', git: c.git, createdAt: at },
+    },
+  ];
 }
 
 function decide(c: SpaceContentCommand, s: SpaceContentState, now: Date): SpaceContentEvent[] {
@@ -130,6 +165,8 @@ function decide(c: SpaceContentCommand, s: SpaceContentState, now: Date): SpaceC
         },
       ];
     }
+    case 'ImportRevision':
+      return importRevision(c, s, at);
     default:
       return unreachable(c);
   }

@@ -22,6 +22,8 @@ export const spaceContent: Evolver<SpaceContentState, SpaceContentEvent> = {
         return { ...s, head: { revision: e.data.revision, root: e.data.root } };
       case 'SpaceContentRevised':
         return { ...s, head: { revision: e.data.revision, root: e.data.root }, copied: s.copied || e.data.reason === 'duplicate' };
+      case 'SpaceRevisionImported':
+        return s; // main stays where it is
     }
   },
 };

@@ -1,12 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
+import { AsOfParams, AsOfResolver, Caller, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
 import { CreateChangeRequestCommand } from '../application/commands/create-change-request';
 import { MergeChangeRequestCommand } from '../application/commands/merge-change-request';
 import { UpdateChangeRequestCommand } from '../application/commands/update-change-request';
 import { UpdateChangeRequestFromMainCommand } from '../application/commands/update-from-main';
 import { GetChangeRequestQuery, ListChangeRequestsQuery } from '../application/queries/change-request.queries';
+import { GetChangeRequestAsOfQuery } from '../application/queries/as-of-content.queries';
 import { changeRequestStream } from '../domain/change-request.events';
 import { CreateChangeRequestBody, UpdateChangeRequestBody } from './change-request.bodies';
 import { filtersOf, ListChangeRequestsParams, ListSpaceChangeRequestsParams, UpdateFromMainParams } from './query-params';
@@ -18,6 +19,7 @@ export class ChangeRequestsController {
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
     private readonly urls: Urls,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get('spaces/:spaceId/change-requests')
@@ -46,7 +48,15 @@ export class ChangeRequestsController {
   /** `changeRequestId` is the id or the number of the change request in the space. */
   @Get('spaces/:spaceId/change-requests/:changeRequestId')
   @ResourceStream((_p, cr: { id: string }) => changeRequestStream(cr.id))
-  get(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Param('changeRequestId') ref: string) {
+  async get(
+    @Caller() caller: Principal,
+    @Param('spaceId') spaceId: string,
+    @Param('changeRequestId') ref: string,
+    @Query() q: AsOfParams,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new GetChangeRequestAsOfQuery(spaceId, ref, caller.userId, point));
     return this.queries.execute(new GetChangeRequestQuery(spaceId, ref, caller.userId));
   }
 

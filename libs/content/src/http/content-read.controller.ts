@@ -1,6 +1,9 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { QueryBus } from '@nestjs/cqrs';
-import { Caller, ImmutableResource, Principal, ResourceStream } from '@app/platform';
+import { AsOfResolver, Caller, ImmutableResource, Principal, ResourceStream } from '@app/platform';
+import { GetMainPageAsOfQuery, GetSpaceContentAsOfQuery } from '../application/queries/as-of-content.queries';
+import { ContentAsOfParams, PageAsOfParams } from './as-of.params';
 import { changeRequestStream, spaceContentStream } from '../domain/change-request.events';
 import { ContentTarget } from '../application/queries/content-reader';
 import { GetFileQuery, GetRevisionContentQuery, ListFilesQuery, ListPagesQuery } from '../application/queries/content.queries';
@@ -50,7 +53,10 @@ abstract class ContentReads {
 
 @Controller('spaces/:spaceId/content')
 export class MainContentController extends ContentReads {
-  constructor(queries: QueryBus) {
+  constructor(
+    queries: QueryBus,
+    private readonly asOf: AsOfResolver,
+  ) {
     super(queries);
   }
   protected target(): ContentTarget {
@@ -59,16 +65,24 @@ export class MainContentController extends ContentReads {
 
   @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get()
-  getCurrentRevision(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
-    return this.revision(c, p);
+  async getCurrentRevision(
+    @Caller() c: Principal,
+    @Param() p: Record<string, string>,
+    @Query() q: ContentAsOfParams,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    return point ? this.queries.execute(new GetSpaceContentAsOfQuery(p.spaceId, c.userId, point)) : this.revision(c, p);
   }
   @Get('pages') listPages(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() _: ContentFlags) {
     return this.pages(c, p);
   }
   @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get('page/:pageId')
-  getPageById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageParams) {
-    return this.page(c, p, q);
+  async getPageById(@Caller() c: Principal, @Param() p: Record<string, string>, @Query() q: PageAsOfParams, @Res({ passthrough: true }) res: Response) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (!point) return this.page(c, p, q);
+    return this.queries.execute(new GetMainPageAsOfQuery(p.spaceId, c.userId, point, p.pageId, q.format ?? 'markdown', dereferences(q)));
   }
   @ResourceStream((p) => spaceContentStream(p.spaceId))
   @Get('path/*pagePath')

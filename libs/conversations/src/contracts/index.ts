@@ -7,3 +7,4 @@ export const ConversationsEvents = {
   /** A cluster was muted or unmuted for change-request creation (payload: organizationId, clusterId, muted). */
   ConversationsClusterMuteChanged: 'ConversationsClusterMuteChanged',
 } as const;
+export * from './audit-actions';

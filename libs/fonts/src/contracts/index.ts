@@ -7,3 +7,4 @@ export const FontsEvents = {
   /** It was deleted (payload: fontId, organizationId). */
   CustomFontDeleted: 'CustomFontDeleted',
 } as const;
+export * from './audit-actions';

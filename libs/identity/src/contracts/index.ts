@@ -40,3 +40,4 @@ export class TokenIssueRefusalQuery extends Query<string | null> {
     super();
   }
 }
+export * from './audit-actions';

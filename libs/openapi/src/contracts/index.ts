@@ -19,3 +19,4 @@ export interface OpenApiSpecDeletedPayload {
   slug: string;
   deletedAt: string;
 }
+export * from './audit-actions';

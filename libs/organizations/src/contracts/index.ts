@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { AsOfPoint } from '@app/platform';
 
 /** What the organizations context publishes to the contexts above it (`@app/organizations/contracts`). */
 export const OrganizationEvents = {
@@ -53,6 +54,27 @@ export class CountTeamSpacesQuery extends Query<Map<string, number>> {
   }
 }
 
+/** CountMemberSpacesQuery as the grants were at a point in the past (time travel). */
+export class CountMemberSpacesAsOfQuery extends Query<Map<string, number>> {
+  constructor(
+    readonly organizationId: string,
+    readonly userIds: string[],
+    readonly point: AsOfPoint,
+  ) {
+    super();
+  }
+}
+
+/** CountTeamSpacesQuery as the grants were at a point in the past (time travel). */
+export class CountTeamSpacesAsOfQuery extends Query<Map<string, number>> {
+  constructor(
+    readonly teamIds: string[],
+    readonly point: AsOfPoint,
+  ) {
+    super();
+  }
+}
+
 /** Whether `siteId` is a live site of the organization (answered by the sites context, which keeps sites). */
 export class IsOrganizationSiteQuery extends Query<boolean> {
   constructor(
@@ -79,3 +101,4 @@ export class IsOrganizationContentQuery extends Query<boolean> {
     super();
   }
 }
+export * from './audit-actions';

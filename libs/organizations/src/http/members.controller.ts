@@ -1,13 +1,15 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
+import { AsOfResolver, Caller, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
+import { ListMembersAsOfQuery } from '../application/as-of/as-of.queries';
+import { ListMembersAsOfParams } from './as-of.params';
 import { ChangeMemberRoleCommand, RemoveMemberCommand } from '../application/commands/member.commands';
 import { SetMemberSsoCommand } from '../application/commands/sso-member.commands';
 import { GetMemberQuery, ListMembersQuery } from '../application/queries/member.queries';
 import { ListMemberTeamsQuery } from '../application/queries/member-teams.query';
 import { organizationStream } from '../domain/organization';
-import { ListMembersParams, ListMemberTeamsParams } from './list.params';
+import { ListMemberTeamsParams } from './list.params';
 import { UpdateMemberBody } from './member.bodies';
 
 /** Reference tag organization-members. */
@@ -17,11 +19,21 @@ export class MembersController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get()
-  list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: ListMembersParams) {
-    return this.queries.execute(new ListMembersQuery(organizationId, caller.userId, { role: q.role, search: q.search, order: q.order }, q));
+  async list(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Query() q: ListMembersAsOfParams,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const filters = { role: q.role, search: q.search, order: q.order };
+    const page = { page: q.page, limit: q.limit };
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new ListMembersAsOfQuery(organizationId, caller.userId, filters, page, point));
+    return this.queries.execute(new ListMembersQuery(organizationId, caller.userId, filters, page));
   }
 
   @Get(':userId')

@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
+import { AsOfParams, AsOfResolver, Caller, PageQuery, Principal, ProjectionEngine, ResourceStream } from '@app/platform';
+import { GetOrganizationAsOfQuery } from '../application/as-of/as-of.queries';
 import { JoinOrganizationCommand } from '../application/commands/join.commands';
 import { UpdateOrganizationCommand } from '../application/commands/organization.commands';
 import { GetOrganizationsForEmailDomainQuery } from '../application/queries/email-domain.queries';
@@ -14,6 +16,7 @@ export class OrganizationsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get('orgs')
@@ -23,7 +26,9 @@ export class OrganizationsController {
 
   @Get('orgs/:organizationId')
   @ResourceStream((p) => organizationStream(p.organizationId))
-  get(@Caller() caller: Principal, @Param('organizationId') organizationId: string) {
+  async get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: AsOfParams, @Res({ passthrough: true }) res: Response) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new GetOrganizationAsOfQuery(organizationId, caller.userId, point));
     return this.queries.execute(new GetOrganizationQuery(organizationId, caller.userId));
   }
 

@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Put, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
-import { Caller, PageQuery, Principal, ProjectionEngine, RepresentedBy, ResourceStream, Urls } from '@app/platform';
+import { AsOfParams, AsOfResolver, Caller, PageQuery, Principal, ProjectionEngine, RepresentedBy, ResourceStream, Urls } from '@app/platform';
+import { GetTeamAsOfQuery } from '../application/as-of/as-of.queries';
 import { ChangeTeamMembersCommand } from '../application/commands/team-members.commands';
 import { CreateTeamCommand, DeleteTeamCommand, RenameTeamCommand } from '../application/commands/team.commands';
 import { GetTeamQuery, ListTeamMembersQuery, ListTeamsQuery } from '../application/queries/team.queries';
@@ -17,6 +18,7 @@ export class TeamsController {
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
     private readonly urls: Urls,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get()
@@ -39,7 +41,15 @@ export class TeamsController {
 
   @Get(':teamId')
   @ResourceStream((p) => organizationStream(p.organizationId))
-  get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('teamId') teamId: string) {
+  async get(
+    @Caller() caller: Principal,
+    @Param('organizationId') organizationId: string,
+    @Param('teamId') teamId: string,
+    @Query() q: AsOfParams,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new GetTeamAsOfQuery(organizationId, caller.userId, teamId, point));
     return this.queries.execute(new GetTeamQuery(organizationId, caller.userId, teamId));
   }
 

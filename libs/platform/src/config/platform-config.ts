@@ -63,8 +63,31 @@ export class PlatformConfig {
   fetchMaxBytes = 20 * 1024 * 1024;
   /** Redirects an outbound fetch follows before giving up (FETCH_MAX_REDIRECTS). */
   fetchMaxRedirects = 5;
-  /** Whether outbound fetches may reach loopback, private and link-local addresses (FETCH_ALLOW_PRIVATE_NETWORKS=true). */
-  fetchAllowPrivateNetworks = false;
+  /**
+   * Hosts (names or addresses) outbound requests to user-supplied URLs may reach although they are
+   * loopback, private, link-local or cloud metadata addresses (OUTBOUND_ALLOWED_HOSTS, comma-separated).
+   */
+  outboundAllowedHosts: string[] = [];
+  /** Most pages one content import writes, crawled or in the uploaded files (IMPORT_MAX_PAGES); past it the run fails. */
+  importMaxPages = 200;
+  /** Most bytes one content import reads, downloaded or unpacked (IMPORT_MAX_BYTES); past it the run fails. */
+  importMaxBytes = 50 * 1024 * 1024;
+
+  // --- Live change feed (issue 19) ---
+  /** Interval of the SSE comment line that keeps idle streams open through proxies (FEED_HEARTBEAT_MS). */
+  feedHeartbeatMs = 15_000;
+  /** Open change-feed streams per API token; one more answers 429 (FEED_MAX_STREAMS_PER_TOKEN). */
+  feedMaxStreamsPerToken = 5;
+
+  // --- Webhooks (issue 19) ---
+  /** Delays before each retry of a failed delivery, in ms (WEBHOOK_RETRY_SCHEDULE, comma-separated; ±20% jitter); then the delivery fails. */
+  webhookRetryScheduleMs = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];
+  /** Bound of one delivery attempt (WEBHOOK_TIMEOUT_MS; never more than FETCH_TIMEOUT_MS). */
+  webhookTimeoutMs = 10_000;
+  /** Failed deliveries in a row after which an endpoint is disabled (WEBHOOK_DISABLE_AFTER_FAILURES). */
+  webhookDisableAfterFailures = 5;
+  /** How long the previous secret keeps signing after a rotation (WEBHOOK_ROTATION_GRACE_MS). */
+  webhookRotationGraceMs = 24 * 3600 * 1000;
 
   // --- Translation providers (translations, issue 14): an OpenAI-compatible chat endpoint or LibreTranslate ---
   /** TRANSLATOR_PROVIDER: openai or libretranslate; unset: the one whose URL is set (OpenAI first when both are). */
@@ -91,6 +114,10 @@ export class PlatformConfig {
   conversationsOpenaiModel = 'gpt-4o-mini';
   /** Bound of one extraction call (CONVERSATIONS_OPENAI_TIMEOUT_MS). */
   conversationsOpenaiTimeoutMs = 60_000;
+
+  // --- Git sync (issue 16) ---
+  /** Folders under which git sync may read and write local repositories (GIT_LOCAL_ROOTS, comma-separated); empty: local paths refused. */
+  gitLocalRoots: string[] = [];
 
   static fromEnv(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PlatformConfig> = {}): PlatformConfig {
     const c = new PlatformConfig();
@@ -125,7 +152,18 @@ export class PlatformConfig {
     if (env.FETCH_TIMEOUT_MS) c.fetchTimeoutMs = Number(env.FETCH_TIMEOUT_MS);
     if (env.FETCH_MAX_BYTES) c.fetchMaxBytes = Number(env.FETCH_MAX_BYTES);
     if (env.FETCH_MAX_REDIRECTS) c.fetchMaxRedirects = Number(env.FETCH_MAX_REDIRECTS);
-    if (env.FETCH_ALLOW_PRIVATE_NETWORKS) c.fetchAllowPrivateNetworks = env.FETCH_ALLOW_PRIVATE_NETWORKS === 'true';
+    if (env.OUTBOUND_ALLOWED_HOSTS)
+      c.outboundAllowedHosts = env.OUTBOUND_ALLOWED_HOSTS.split(',')
+        .map((h) => h.trim())
+        .filter(Boolean);
+    if (env.IMPORT_MAX_PAGES) c.importMaxPages = Number(env.IMPORT_MAX_PAGES);
+    if (env.IMPORT_MAX_BYTES) c.importMaxBytes = Number(env.IMPORT_MAX_BYTES);
+    if (env.FEED_HEARTBEAT_MS) c.feedHeartbeatMs = Number(env.FEED_HEARTBEAT_MS);
+    if (env.FEED_MAX_STREAMS_PER_TOKEN) c.feedMaxStreamsPerToken = Number(env.FEED_MAX_STREAMS_PER_TOKEN);
+    if (env.WEBHOOK_RETRY_SCHEDULE) c.webhookRetryScheduleMs = env.WEBHOOK_RETRY_SCHEDULE.split(',').map((v) => Number(v.trim()));
+    if (env.WEBHOOK_TIMEOUT_MS) c.webhookTimeoutMs = Number(env.WEBHOOK_TIMEOUT_MS);
+    if (env.WEBHOOK_DISABLE_AFTER_FAILURES) c.webhookDisableAfterFailures = Number(env.WEBHOOK_DISABLE_AFTER_FAILURES);
+    if (env.WEBHOOK_ROTATION_GRACE_MS) c.webhookRotationGraceMs = Number(env.WEBHOOK_ROTATION_GRACE_MS);
     if (env.TRANSLATOR_PROVIDER === 'openai' || env.TRANSLATOR_PROVIDER === 'libretranslate') c.translatorProvider = env.TRANSLATOR_PROVIDER;
     c.translatorOpenaiUrl = env.TRANSLATOR_OPENAI_URL || null;
     c.translatorOpenaiApiKey = env.TRANSLATOR_OPENAI_API_KEY || null;
@@ -137,6 +175,10 @@ export class PlatformConfig {
     c.conversationsOpenaiApiKey = env.CONVERSATIONS_OPENAI_API_KEY || null;
     if (env.CONVERSATIONS_OPENAI_MODEL) c.conversationsOpenaiModel = env.CONVERSATIONS_OPENAI_MODEL;
     if (env.CONVERSATIONS_OPENAI_TIMEOUT_MS) c.conversationsOpenaiTimeoutMs = Number(env.CONVERSATIONS_OPENAI_TIMEOUT_MS);
+    if (env.GIT_LOCAL_ROOTS)
+      c.gitLocalRoots = env.GIT_LOCAL_ROOTS.split(',')
+        .map((r) => r.trim())
+        .filter(Boolean);
     return Object.assign(c, overrides);
   }
 }

@@ -100,6 +100,22 @@ describe('LoadShedder', () => {
     expect(started).toEqual(['/a', '/b', '/d']);
   });
 
+  it('stops counting a detached long-lived response (an event stream) as in flight, once, even when it ends', async () => {
+    const { send, started, shedder } = setup({ maxInFlight: 2 });
+    const stream = send('/v1/orgs/o/events');
+    send('/b');
+    await until(() => started.length === 2);
+    shedder.detach(stream as unknown as ServerResponse);
+    shedder.detach(stream as unknown as ServerResponse);
+    expect(shedder.inFlight()).toBe(1);
+    send('/c');
+    await until(() => started.length === 3);
+    stream.answer();
+    await tick();
+    await tick();
+    expect(shedder.inFlight()).toBe(2);
+  });
+
   it('queues no more than the server starts within shedQueueWaitMs at its recent rate (at least 16)', async () => {
     const { send, started, clock, shedder } = setup({ maxWaitMs: 200, maxInFlight: 1000 });
     const first = Array.from({ length: 17 }, (_, i) => send(`/burst-${i}`));

@@ -68,6 +68,9 @@ export class LoadShedder {
   private stepsLeft = 0;
   private closing = false;
   private readonly idleWaiters = new Set<() => void>();
+  /** Responses that stopped counting as in flight (see detach). */
+  private readonly detached = new WeakSet<ServerResponse>();
+  private readonly tracked = new WeakSet<ServerResponse>();
   private readonly delay: DelaySource;
   private readonly now: () => number;
   private readonly sliceMs: number;
@@ -275,10 +278,24 @@ export class LoadShedder {
 
   private track(res: ServerResponse): void {
     this.running++;
+    this.tracked.add(res);
     res.once('close', () => {
+      if (this.detached.has(res)) return;
       this.running--;
       this.settled();
     });
+  }
+
+  /**
+   * A long-lived response (a server-sent events stream) stops counting as a request in flight:
+   * it is bounded by its own limit, and a few hundred open streams must not shed every other
+   * request. Its owner ends it at shutdown.
+   */
+  detach(res: ServerResponse): void {
+    if (!this.tracked.has(res) || this.detached.has(res)) return;
+    this.detached.add(res);
+    this.running--;
+    this.settled();
   }
 
   private settled(): void {

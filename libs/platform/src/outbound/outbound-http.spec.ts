@@ -2,8 +2,9 @@ import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as zlib from 'zlib';
 import { PlatformConfig } from '../config/platform-config';
-import { isPrivateAddress } from './network-guard';
+import type { Resolve } from './network-guard';
 import { OutboundHttp, type OutboundRequest } from './outbound-http';
+import { outboundUrlProblem } from './outbound-url.check';
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -70,6 +71,18 @@ describe('OutboundHttp: GET of a URL someone else chose, bounded and guarded', (
       // The marker straddles two chunks; the rest of the page never comes.
       setTimeout(() => res.write('ad><body>'), 20);
     },
+    '/echo': (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () =>
+        res
+          .writeHead(200, { 'content-type': 'application/json', 'x-seen': 'yes' })
+          .end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString(), authorization: req.headers.authorization ?? null })),
+      );
+    },
+    '/see-other': (_req, res) => res.writeHead(303, { location: '/echo' }).end(),
+    '/temporary': (_req, res) => res.writeHead(307, { location: '/echo' }).end(),
+    '/elsewhere': (req, res) => res.writeHead(308, { location: `http://localhost:${req.socket.localPort}/echo` }).end(),
     '/slow': () => undefined,
     '/slow-body': (_req, res) => res.writeHead(200).write('{"partial":'),
     '/slow-gzip': (_req, res) => res.writeHead(200, { 'content-encoding': 'gzip' }).write(zlib.gzipSync('{"partial":').subarray(0, 12)),
@@ -81,7 +94,7 @@ describe('OutboundHttp: GET of a URL someone else chose, bounded and guarded', (
   });
   let base: string;
   const config = (over: Partial<PlatformConfig> = {}) =>
-    Object.assign(new PlatformConfig(), { fetchTimeoutMs: 2000, fetchMaxBytes: 100_000, fetchMaxRedirects: 3, fetchAllowPrivateNetworks: true, ...over });
+    Object.assign(new PlatformConfig(), { fetchTimeoutMs: 2000, fetchMaxBytes: 100_000, fetchMaxRedirects: 3, outboundAllowedHosts: ['127.0.0.1'], ...over });
   const get = (path: string, request: Partial<OutboundRequest> = {}, over: Partial<PlatformConfig> = {}) =>
     new OutboundHttp(config(over)).get(path.startsWith('/') ? `${base}${path}` : path, { purpose: 'test', ...request });
 
@@ -115,7 +128,7 @@ describe('OutboundHttp: GET of a URL someone else chose, bounded and guarded', (
 
   it('checks every redirect hop again: a redirect to a private address is refused before connecting', async () => {
     // Only the test server's own address is let through, so the first hop connects and the redirect's does not.
-    const outbound = new OutboundHttp(config({ fetchAllowPrivateNetworks: false }), (a) => a !== '127.0.0.1' && isPrivateAddress(a));
+    const outbound = new OutboundHttp(config({ outboundAllowedHosts: ['127.0.0.1'] }));
     host.hits.delete('/spec.json');
     const port = new URL(base).port;
     for (const [path, target] of [
@@ -125,22 +138,64 @@ describe('OutboundHttp: GET of a URL someone else chose, bounded and guarded', (
       expect(await outbound.get(`${base}${path}`, { purpose: 'test' })).toEqual({
         ok: false,
         kind: 'private-network',
-        message: `http://${target}:${port}/spec.json: ${target} is a loopback, private or link-local address, which this server does not fetch from (FETCH_ALLOW_PRIVATE_NETWORKS=true allows it)`,
+        message: `http://${target}:${port}/spec.json: ${target} is a loopback, private, link-local or cloud metadata address, which this server does not connect to (unless OUTBOUND_ALLOWED_HOSTS lists it)`,
       });
     expect(host.hits.get('/spec.json')).toBeUndefined();
     expect(await outbound.get(`${base}/spec.json`, { purpose: 'test' })).toMatchObject({ ok: true });
   });
 
-  it('keeps off private networks unless allowed: literals, names that resolve there, metadata endpoints', async () => {
+  it('keeps off private networks unless the host is listed: literals, names that resolve there, metadata endpoints', async () => {
     host.hits.delete('/spec.json');
     const port = new URL(base).port;
-    for (const url of [`${base}/spec.json`, `http://localhost:${port}/spec.json`, `http://[::1]:${port}/spec.json`, 'http://169.254.169.254/latest/meta-data'])
-      expect(await get(url, {}, { fetchAllowPrivateNetworks: false })).toMatchObject({
+    for (const url of [
+      `${base}/spec.json`,
+      `http://localhost:${port}/spec.json`,
+      `http://[::1]:${port}/spec.json`,
+      'http://169.254.169.254/latest/meta-data',
+      'http://metadata.google.internal/computeMetadata/v1/',
+    ])
+      expect(await get(url, {}, { outboundAllowedHosts: ['example.com'] })).toMatchObject({
         ok: false,
         kind: 'private-network',
-        message: expect.stringContaining('FETCH_ALLOW_PRIVATE_NETWORKS'),
+        message: expect.stringContaining('OUTBOUND_ALLOWED_HOSTS'),
       });
     expect(host.hits.get('/spec.json')).toBeUndefined();
+  });
+
+  it('resists DNS rebinding: a name that passed the submission check is checked again on the address dialled', async () => {
+    let answers = 0;
+    // The first answer (the submission check) is public, every later one the loopback server.
+    const rebinding: Resolve = (_name, _options, callback) =>
+      setImmediate(() => callback(null, [{ address: answers++ === 0 ? '93.184.216.34' : '127.0.0.1', family: 4 }]));
+    const cfg = config({ outboundAllowedHosts: [] });
+    const url = `http://rebind.test:${new URL(base).port}/spec.json`;
+    expect(await outboundUrlProblem(cfg, 'url', url, rebinding)).toBeNull();
+    host.hits.delete('/spec.json');
+    expect(await new OutboundHttp(cfg, rebinding).get(url, { purpose: 'test' })).toMatchObject({
+      ok: false,
+      kind: 'private-network',
+      message: expect.stringContaining('rebind.test is a loopback'),
+    });
+    expect(host.hits.get('/spec.json')).toBeUndefined();
+  });
+
+  it('sends other methods with headers and a body; redirects: 303 becomes GET, 307/308 repeat, credentials stay with their origin', async () => {
+    const send = (path: string) =>
+      new OutboundHttp(config({ outboundAllowedHosts: ['127.0.0.1', 'localhost'] })).send(`${base}${path}`, {
+        purpose: 'test',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Basic c2VjcmV0' },
+        body: '{"a":1}',
+      });
+    const answer = async (path: string) => {
+      const got = await send(path);
+      return got.ok ? [JSON.parse(got.body.toString()), got.headers['x-seen']] : got;
+    };
+    expect(await answer('/echo')).toEqual([{ method: 'POST', body: '{"a":1}', authorization: 'Basic c2VjcmV0' }, 'yes']);
+    expect(await answer('/see-other')).toEqual([{ method: 'GET', body: '', authorization: 'Basic c2VjcmV0' }, 'yes']);
+    expect(await answer('/temporary')).toEqual([{ method: 'POST', body: '{"a":1}', authorization: 'Basic c2VjcmV0' }, 'yes']);
+    expect(await answer('/elsewhere')).toEqual([{ method: 'POST', body: '{"a":1}', authorization: null }, 'yes']);
+    expect(await send('/missing')).toMatchObject({ ok: false, kind: 'status', status: 404, message: `POST ${base}/missing answered 404 Not Found` });
   });
 
   it('times out within one deadline (the config or a tighter per-call one), also in the middle of a compressed body', async () => {

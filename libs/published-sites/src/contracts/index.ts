@@ -4,3 +4,4 @@
  * append-only store of their own (insights/), never into the event streams.
  */
 export const PublishedSitesEvents = {} as const;
+export * from './audit-actions';

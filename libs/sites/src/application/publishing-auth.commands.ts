@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventSourcing, IdGenerator, Principal } from '@app/platform';
+import { assertOutboundUrlAllowed, EventSourcing, IdGenerator, PlatformConfig, Principal } from '@app/platform';
 import { publishingAuth, PublishingAuthSettings, publishingAuthStream } from '../domain/publishing-auth';
 import { PublishingAuthKeys } from './publishing-auth-keys';
 import { SiteAccess } from './site-access';
@@ -25,9 +25,12 @@ export class UpdatePublishingAuthHandler implements ICommandHandler<UpdatePublis
   constructor(
     private readonly es: EventSourcing,
     private readonly access: SiteAccess,
+    private readonly config: PlatformConfig,
   ) {}
   async execute({ scope, changes }: UpdatePublishingAuthCommand): Promise<void> {
     const site = await this.access.requireAdmin(scope.caller, scope.siteId, scope.organizationId);
+    // The server fetches the JWKS itself: a URL the network guard refuses is a 400 now, not a refused visitor later.
+    if (typeof changes.jwksURL === 'string') await assertOutboundUrlAllowed(this.config, 'jwksURL', changes.jwksURL);
     await this.es.execute(publishingAuthStream(site.id), publishingAuth, {
       type: 'UpdatePublishingAuth',
       siteId: site.id,

@@ -59,3 +59,4 @@ export const SITE_ACCESS_EVENTS: readonly string[] = [
   ...ADAPTIVE_SCHEMA_EVENT_TYPES,
   ...REDIRECT_EVENT_TYPES,
 ];
+export * from './audit-actions';

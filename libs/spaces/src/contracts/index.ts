@@ -1,4 +1,5 @@
 import { Query } from '@nestjs/cqrs';
+import type { AsOfPoint } from '@app/platform';
 
 /** What the spaces context publishes to the contexts above it (`@app/spaces/contracts`). */
 export const SpaceEvents = {
@@ -58,6 +59,20 @@ export class SpaceContentStatsQuery extends Query<Map<string, SpaceContentStats>
   }
 }
 
+/**
+ * The content figures as they were at a point in the past (time travel: the revision that was
+ * main then, the change requests counted then). Until content answers it, a space read as of a
+ * point shows the current figures.
+ */
+export class SpaceContentStatsAsOfQuery extends Query<Map<string, SpaceContentStats>> {
+  constructor(
+    readonly spaceIds: string[],
+    readonly point: AsOfPoint,
+  ) {
+    super();
+  }
+}
+
 /*
  * What the spaces context needs from the comments context (collaboration), asked the same way:
  * declared here, answered by comments from its own read models.
@@ -73,3 +88,4 @@ export class CountOpenSpaceCommentsQuery extends Query<Map<string, number>> {
     super();
   }
 }
+export * from './audit-actions';

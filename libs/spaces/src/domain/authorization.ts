@@ -94,7 +94,7 @@ export const SPACE_FLAG_POLICY: Record<keyof SpacePermissions, FlagPolicy> = {
   access: { min: 'read', available: true },
   comment: { min: 'comment', available: true },
   edit: { min: 'edit', available: true },
-  triggerGitSync: { min: 'edit', available: false }, // git import/export: no route yet
+  triggerGitSync: { min: 'edit', available: true }, // git import/export (git-sync)
   review: { min: 'review', available: true },
   merge: { min: 'review', available: true },
   admin: { min: 'admin', available: true },

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
+import { AsOfParams, AsOfResolver, Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
+import { GetCollectionAsOfQuery } from '../application/as-of/as-of-items.queries';
 import { CreateCollectionCommand } from '../application/commands/create-collection';
 import { DeleteCollectionCommand } from '../application/commands/delete-collection';
 import { MoveCollectionCommand } from '../application/commands/move-collection';
@@ -27,6 +28,7 @@ export class CollectionsController {
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
     private readonly urls: Urls,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get('orgs/:organizationId/collections')
@@ -50,7 +52,9 @@ export class CollectionsController {
 
   @Get('collections/:collectionId')
   @ResourceStream((p) => collectionStream(p.collectionId))
-  get(@Caller() caller: Principal, @Param('collectionId') collectionId: string) {
+  async get(@Caller() caller: Principal, @Param('collectionId') collectionId: string, @Query() q: AsOfParams, @Res({ passthrough: true }) res: Response) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new GetCollectionAsOfQuery(collectionId, caller.userId, point));
     return this.queries.execute(new GetCollectionQuery(collectionId, caller.userId));
   }
 

@@ -2,14 +2,15 @@ import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Post
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsIn, IsOptional } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, RepresentedBy, Role, ROLES } from '@app/platform';
+import { AsOfResolver, Caller, PageAsOfParams, Principal, ProjectionEngine, RepresentedBy, Role, ROLES } from '@app/platform';
+import { ListPermissionsAsOfQuery, PermissionListing } from '../application/as-of/as-of-permissions.queries';
 import { PermissionTarget, SetPermissionsCommand } from '../application/commands/set-permissions';
 import { ListPermissionsAggregateQuery, ListTeamPermissionsQuery, ListUserPermissionsQuery } from '../application/queries/permission.queries';
 import { ItemKind } from '../domain/placement';
 import { InviteBody, RoleBody } from './permission.bodies';
 
 /** Query of listPermissionsAggregateIn*: `role` keeps the users with exactly that role. */
-class AggregateParams extends PageQuery {
+class AggregateParams extends PageAsOfParams {
   @IsOptional()
   @IsIn(ROLES)
   role?: Role;
@@ -30,10 +31,18 @@ abstract class PermissionRoutes {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   private target(params: Record<string, string>): PermissionTarget {
     return { kind: this.kind, id: params[this.idParam] };
+  }
+
+  /** The listing as it was at `asOf` (time travel), or undefined when the present is asked. */
+  private async past(listing: PermissionListing, caller: Principal, p: Record<string, string>, q: PageAsOfParams & { role?: Role }, res: Response) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    const page = { page: q.page, limit: q.limit };
+    return point && this.queries.execute(new ListPermissionsAsOfQuery(listing, this.target(p), caller.userId, page, point, q.role));
   }
 
   @Post()
@@ -46,8 +55,9 @@ abstract class PermissionRoutes {
   }
 
   @Get('users')
-  users(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() page: PageQuery) {
-    return this.queries.execute(new ListUserPermissionsQuery(this.target(p), caller.userId, page));
+  async users(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() q: PageAsOfParams, @Res({ passthrough: true }) res: Response) {
+    const past = await this.past('users', caller, p, q, res);
+    return past ?? this.queries.execute(new ListUserPermissionsQuery(this.target(p), caller.userId, { page: q.page, limit: q.limit }));
   }
 
   // A grant has no GET of its own: If-Match names the space or collection that holds it.
@@ -73,8 +83,9 @@ abstract class PermissionRoutes {
   }
 
   @Get('teams')
-  teams(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() page: PageQuery) {
-    return this.queries.execute(new ListTeamPermissionsQuery(this.target(p), caller.userId, page));
+  async teams(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() q: PageAsOfParams, @Res({ passthrough: true }) res: Response) {
+    const past = await this.past('teams', caller, p, q, res);
+    return past ?? this.queries.execute(new ListTeamPermissionsQuery(this.target(p), caller.userId, { page: q.page, limit: q.limit }));
   }
 
   @Patch('teams/:teamId')
@@ -99,8 +110,9 @@ abstract class PermissionRoutes {
   }
 
   @Get('aggregate')
-  aggregate(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() q: AggregateParams) {
-    return this.queries.execute(new ListPermissionsAggregateQuery(this.target(p), caller.userId, q.role, { page: q.page, limit: q.limit }));
+  async aggregate(@Caller() caller: Principal, @Param() p: Record<string, string>, @Query() q: AggregateParams, @Res({ passthrough: true }) res: Response) {
+    const past = await this.past('aggregate', caller, p, q, res);
+    return past ?? this.queries.execute(new ListPermissionsAggregateQuery(this.target(p), caller.userId, q.role, { page: q.page, limit: q.limit }));
   }
 }
 

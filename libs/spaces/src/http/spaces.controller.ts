@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Response } from 'express';
 import { IsOptional, IsString } from 'class-validator';
-import { Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
+import { AsOfResolver, Caller, PageQuery, Principal, ProjectionEngine, ResourceStream, Urls } from '@app/platform';
+import { GetSpaceAsOfQuery } from '../application/as-of/as-of-items.queries';
 import { CreateSpaceCommand } from '../application/commands/create-space';
 import { DeleteSpaceCommand } from '../application/commands/delete-space';
 import { DuplicateSpaceCommand } from '../application/commands/duplicate-space';
@@ -19,6 +20,11 @@ class GetSpaceParams {
   @IsOptional()
   @IsString()
   shareKey?: string;
+
+  /** Time travel: the space as it was at this instant or just after this audit event. */
+  @IsOptional()
+  @IsString()
+  asOf?: string;
 }
 
 @Controller()
@@ -28,6 +34,7 @@ export class SpacesController {
     private readonly queries: QueryBus,
     private readonly engine: ProjectionEngine,
     private readonly urls: Urls,
+    private readonly asOf: AsOfResolver,
   ) {}
 
   @Get('orgs/:organizationId/spaces')
@@ -49,7 +56,9 @@ export class SpacesController {
 
   @Get('spaces/:spaceId')
   @ResourceStream((p) => spaceStream(p.spaceId))
-  get(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Query() _: GetSpaceParams) {
+  async get(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Query() q: GetSpaceParams, @Res({ passthrough: true }) res: Response) {
+    const point = await this.asOf.resolve(q.asOf, res);
+    if (point) return this.queries.execute(new GetSpaceAsOfQuery(spaceId, caller.userId, point));
     return this.queries.execute(new GetSpaceQuery(spaceId, caller.userId));
   }
 

@@ -1,2 +1,3 @@
 /** What the sso context publishes to the contexts above it (event names and payloads they may rely on). */
 export const SsoEvents = {} as const;
+export * from './audit-actions';

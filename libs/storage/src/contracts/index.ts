@@ -14,3 +14,4 @@ export interface StorageObjectUploadedPayload {
   contentType: string;
   uploadedAt: string;
 }
+export * from './audit-actions';

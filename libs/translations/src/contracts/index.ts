@@ -23,3 +23,4 @@ export interface TranslationRunCompletedPayload extends TranslationEventPayload 
   revision: string;
   completedAt: string;
 }
+export * from './audit-actions';

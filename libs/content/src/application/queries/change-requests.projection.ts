@@ -154,111 +154,117 @@ export const changeRequestsProjection: ProjectionDefinition = {
       return;
     }
     const id = e.data.changeRequestId;
-    const change = (fn: (c: ChangeRequestDoc) => Partial<ChangeRequestFields>) => revise(ctx, id, position, (c) => ({ ...fn(c), updatedAt: occurredAt(e) }));
-    switch (e.type) {
-      case 'ChangeRequestCreated': {
-        const d = e.data;
-        putVersion(
-          ctx,
-          {
-            id,
-            spaceId: d.spaceId,
-            organizationId: d.organizationId,
-            number: d.number,
-            status: d.status,
-            subject: d.subject,
-            description: '',
-            createdBy: d.createdBy,
-            createdAt: d.createdAt,
-            updatedAt: d.createdAt,
-            revision: d.base.revision,
-            revisionInitial: d.base.revision,
-            revisionMergedAncestor: null,
-            revisionMerged: null,
-            mergedBy: null,
-            mergedAt: null,
-            base: d.base.revision,
-            conversationsIssuesCluster: d.conversationsIssuesCluster,
-            contributors: [],
-            requestedReviewers: [],
-            contributorsKey: '|',
-            reviewersKey: '|',
-            spaceActive: true,
-            versionId: '',
-            seq: position,
-          },
-          position,
-        );
-        return;
-      }
-      case 'ChangeRequestContentUpdated': {
-        const d = e.data;
-        return change((c) => {
-          const mine = c.contributors.find((x) => x.userId === d.author);
-          const contributors = [
-            ...c.contributors.filter((x) => x.userId !== d.author),
-            { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt },
-          ];
-          return { revision: d.revision, contributors, contributorsKey: userKey(contributors.map((x) => x.userId)) };
-        });
-      }
-      case 'ChangeRequestUpdatedFromMain':
-        return change(() => ({ revision: e.data.revision, revisionMergedAncestor: e.data.mergedAncestor.revision, base: e.data.mergedAncestor.revision }));
-      case 'ChangeRequestDetailsUpdated': {
-        const { subject, description } = e.data;
-        return change(() => ({ ...(subject !== undefined ? { subject } : {}), ...(description !== undefined ? { description } : {}) }));
-      }
-      case 'ChangeRequestStatusChanged':
-        return change(() => ({ status: e.data.to }));
-      case 'ChangeRequestMerged':
-        return change(() => ({ status: 'merged', revisionMerged: e.data.revision, mergedBy: e.data.mergedBy, mergedAt: e.data.mergedAt }));
-      case 'ChangeRequestReviewersRequested': {
-        const d = e.data;
-        for (const [i, userId] of d.users.entries()) {
-          // Request order within the event; a re-request keeps its place: list keys never move.
-          const reviewerId = `${id}:${userId}`;
-          const seq = (await ctx.get<ReviewerDoc>(REVIEWERS, reviewerId))?.seq ?? position + i / (d.users.length + 1);
-          ctx.put(REVIEWERS, {
-            id: reviewerId,
-            changeRequestId: id,
-            userId,
-            requestedBy: d.requestedBy,
-            revision: d.revision,
-            createdAt: d.requestedAt,
-            seq,
-          } satisfies ReviewerDoc);
-          await outdateReviews(ctx, id, userId);
-        }
-        return change((c) => {
-          const requestedReviewers = [...new Set([...c.requestedReviewers, ...d.users])];
-          return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
-        });
-      }
-      case 'ChangeRequestReviewerRemoved':
-        ctx.delete(REVIEWERS, `${id}:${e.data.userId}`);
-        return change((c) => {
-          const requestedReviewers = c.requestedReviewers.filter((u) => u !== e.data.userId);
-          return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
-        });
-      case 'ChangeRequestReviewSubmitted': {
-        const d = e.data;
-        await outdateReviews(ctx, id, d.reviewer);
-        ctx.put(REVIEWS, {
-          id: d.reviewId,
+    if (e.type === 'ChangeRequestCreated') return putVersion(ctx, { id, ...changeRequestFieldsAfter(null, e, position)! }, position);
+    // Reviewers and reviews have collections of their own; the change request's fields are the pure fold below.
+    if (e.type === 'ChangeRequestReviewersRequested') {
+      const d = e.data;
+      for (const [i, userId] of d.users.entries()) {
+        // Request order within the event; a re-request keeps its place: list keys never move.
+        const reviewerId = `${id}:${userId}`;
+        const seq = (await ctx.get<ReviewerDoc>(REVIEWERS, reviewerId))?.seq ?? position + i / (d.users.length + 1);
+        ctx.put(REVIEWERS, {
+          id: reviewerId,
           changeRequestId: id,
-          reviewer: d.reviewer,
-          status: d.status,
-          revision: d.revision,
+          userId,
           requestedBy: d.requestedBy,
-          createdAt: d.submittedAt,
-          outdated: false,
-          seq: position,
-        } satisfies ReviewDoc);
-        return change(() => ({}));
+          revision: d.revision,
+          createdAt: d.requestedAt,
+          seq,
+        } satisfies ReviewerDoc);
+        await outdateReviews(ctx, id, userId);
       }
     }
+    if (e.type === 'ChangeRequestReviewerRemoved') ctx.delete(REVIEWERS, `${id}:${e.data.userId}`);
+    if (e.type === 'ChangeRequestReviewSubmitted') {
+      const d = e.data;
+      await outdateReviews(ctx, id, d.reviewer);
+      ctx.put(REVIEWS, {
+        id: d.reviewId,
+        changeRequestId: id,
+        reviewer: d.reviewer,
+        status: d.status,
+        revision: d.revision,
+        requestedBy: d.requestedBy,
+        createdAt: d.submittedAt,
+        outdated: false,
+        seq: position,
+      } satisfies ReviewDoc);
+    }
+    return revise(ctx, id, position, (c) => changeRequestFieldsAfter(c, e, position) ?? {});
   },
 };
+
+/**
+ * The pure part of this projection: a change request's fields after one of its events (null
+ * before it exists). The projection writes the result as a new version; time travel folds a
+ * change request's stream with it (as-of-folds.ts), so both answer alike.
+ */
+export function changeRequestFieldsAfter(c: ChangeRequestFields | null, e: ChangeRequestEvent, position: number): ChangeRequestFields | null {
+  if (e.type === 'ChangeRequestCreated') {
+    const d = e.data;
+    return {
+      spaceId: d.spaceId,
+      organizationId: d.organizationId,
+      number: d.number,
+      status: d.status,
+      subject: d.subject,
+      description: '',
+      createdBy: d.createdBy,
+      createdAt: d.createdAt,
+      updatedAt: d.createdAt,
+      revision: d.base.revision,
+      revisionInitial: d.base.revision,
+      revisionMergedAncestor: null,
+      revisionMerged: null,
+      mergedBy: null,
+      mergedAt: null,
+      base: d.base.revision,
+      conversationsIssuesCluster: d.conversationsIssuesCluster,
+      contributors: [],
+      requestedReviewers: [],
+      contributorsKey: '|',
+      reviewersKey: '|',
+      spaceActive: true,
+      versionId: '',
+      seq: position,
+    };
+  }
+  return c && { ...c, ...changedFields(c, e), updatedAt: occurredAt(e) };
+}
+
+function changedFields(c: ChangeRequestFields, e: Exclude<ChangeRequestEvent, { type: 'ChangeRequestCreated' }>): Partial<ChangeRequestFields> {
+  switch (e.type) {
+    case 'ChangeRequestContentUpdated': {
+      const d = e.data;
+      const mine = c.contributors.find((x) => x.userId === d.author);
+      const contributors = [
+        ...c.contributors.filter((x) => x.userId !== d.author),
+        { userId: d.author, count: (mine?.count ?? 0) + 1, updatedAt: d.createdAt },
+      ];
+      return { revision: d.revision, contributors, contributorsKey: userKey(contributors.map((x) => x.userId)) };
+    }
+    case 'ChangeRequestUpdatedFromMain':
+      return { revision: e.data.revision, revisionMergedAncestor: e.data.mergedAncestor.revision, base: e.data.mergedAncestor.revision };
+    case 'ChangeRequestDetailsUpdated': {
+      const { subject, description } = e.data;
+      return { ...(subject !== undefined ? { subject } : {}), ...(description !== undefined ? { description } : {}) };
+    }
+    case 'ChangeRequestStatusChanged':
+      return { status: e.data.to };
+    case 'ChangeRequestMerged':
+      return { status: 'merged', revisionMerged: e.data.revision, mergedBy: e.data.mergedBy, mergedAt: e.data.mergedAt };
+    case 'ChangeRequestReviewersRequested': {
+      const requestedReviewers = [...new Set([...c.requestedReviewers, ...e.data.users])];
+      return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
+    }
+    case 'ChangeRequestReviewerRemoved': {
+      const requestedReviewers = c.requestedReviewers.filter((u) => u !== e.data.userId);
+      return { requestedReviewers, reviewersKey: userKey(requestedReviewers) };
+    }
+    case 'ChangeRequestReviewSubmitted':
+      return {};
+  }
+}
 
 async function outdateReviews(ctx: ProjectionContext, changeRequestId: string, reviewer: string) {
   for (const r of await ctx.find<ReviewDoc>(REVIEWS, { changeRequestId, reviewer, outdated: false })) ctx.put(REVIEWS, { ...r, outdated: true });

@@ -13,7 +13,8 @@ import { HEADS, HeadDoc, REVISIONS, RevisionDoc } from './content.projection';
 import { PageFormat, toPageView } from './page.view';
 import { reusableContentView } from './reusable-content.view';
 
-export type ContentTarget = { kind: 'main' } | { kind: 'change-request'; ref: string } | { kind: 'revision'; revision: string };
+/** `main.at`: the revision main had at a point in the past (time travel); without it, main's head now. */
+export type ContentTarget = { kind: 'main'; at?: string } | { kind: 'change-request'; ref: string } | { kind: 'revision'; revision: string };
 
 export interface ResolvedContent {
   space: SpaceAccess;
@@ -48,8 +49,7 @@ export class ContentReader {
     let revisionId: string;
     let app = `/s/${spaceId}`;
     if (target.kind === 'main') {
-      const head = await this.store.get<HeadDoc>(HEADS, spaceId);
-      revisionId = head?.revision ?? space.initialRevision;
+      revisionId = target.at ?? (await this.store.get<HeadDoc>(HEADS, spaceId))?.revision ?? space.initialRevision;
     } else if (target.kind === 'change-request') {
       changeRequest = await this.crs.find(spaceId, target.ref);
       revisionId = changeRequest.revision;
@@ -109,6 +109,7 @@ export class ContentReader {
       size: f.size,
       downloadURL: this.urls.api(`/content/files/${token}`),
       ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+      ...(f.git ? { git: f.git } : {}),
     };
   }
 
@@ -126,6 +127,8 @@ export class ContentReader {
       variables: {},
       createdAt: r.createdAt,
       type: r.type,
+      // createdByGitBook: the reference's name for the contract's createdByService (the client reads it).
+      ...(r.git ? { git: { ...r.git, createdByGitBook: r.git.createdByService } } : {}),
       ...(mergedFrom ? { mergedFrom } : {}),
       urls: { app: c.appUrl('') },
     };

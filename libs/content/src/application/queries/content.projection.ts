@@ -1,6 +1,6 @@
 import { Doc, DomainEvent, ProjectionDefinition } from '@app/platform';
 import { SpaceEvents, type SpaceCreatedPayload } from '@app/spaces/contracts';
-import { ChangeRequestEvent, SpaceContentEvent } from '../../domain/change-request.events';
+import { ChangeRequestEvent, RevisionGit, SpaceContentEvent } from '../../domain/change-request.events';
 import { CONTENT_OBJECTS, ContentObject, OBJECT_STORED } from '../storage/content-objects';
 import { emptyRootHash } from '../storage/revision-store';
 
@@ -18,6 +18,8 @@ export interface RevisionDoc extends Doc {
   createdAt: string;
   /** The change request the revision belongs to (edits, updates) or merged (merge). */
   changeRequestId: string | null;
+  /** The commit a git import made it from (Revision.git). */
+  git?: RevisionGit;
 }
 
 /** Main's head of one space (id: the space id). */
@@ -60,6 +62,7 @@ export const revisionsProjection: ProjectionDefinition = {
     'SpaceContentInitialized',
     'SpaceContentMerged',
     'SpaceContentRevised',
+    'SpaceRevisionImported',
     'ChangeRequestContentUpdated',
     'ChangeRequestUpdatedFromMain',
   ] satisfies Array<Handled['type']>,
@@ -70,7 +73,18 @@ export const revisionsProjection: ProjectionDefinition = {
       type: RevisionType,
       parents: string[],
       changeRequestId: string | null,
-    ) => ctx.put(REVISIONS, { id: d.revision, spaceId: d.spaceId, root: d.root, parents, type, createdAt: d.createdAt, changeRequestId } satisfies RevisionDoc);
+      git?: RevisionGit,
+    ) =>
+      ctx.put(REVISIONS, {
+        id: d.revision,
+        spaceId: d.spaceId,
+        root: d.root,
+        parents,
+        type,
+        createdAt: d.createdAt,
+        changeRequestId,
+        ...(git ? { git } : {}),
+      } satisfies RevisionDoc);
     const head = (spaceId: string, d: { revision: string; root: string }) =>
       ctx.put(HEADS, { id: spaceId, revision: d.revision, root: d.root } satisfies HeadDoc);
     switch (e.type) {
@@ -86,8 +100,10 @@ export const revisionsProjection: ProjectionDefinition = {
         revision(e.data, 'merge', e.data.parents, e.data.changeRequestId);
         return head(e.data.spaceId, e.data);
       case 'SpaceContentRevised':
-        revision(e.data, 'edits', e.data.parents, null);
+        revision(e.data, 'edits', e.data.parents, null, e.data.git);
         return head(e.data.spaceId, e.data);
+      case 'SpaceRevisionImported':
+        return revision(e.data, 'edits', e.data.parents, null, e.data.git); // main's head stays
       case 'ChangeRequestContentUpdated':
         return revision(e.data, 'edits', e.data.parents, e.data.changeRequestId);
       case 'ChangeRequestUpdatedFromMain':

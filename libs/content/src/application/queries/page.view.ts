@@ -47,6 +47,7 @@ export function toPageView(p: PageEntry, ctx: PageRenderContext, withChildren = 
     path,
     ...(p.description ? { description: p.description } : {}),
     pages: withChildren ? ctx.tree.children(p.id).map((c) => toPageView(c, ctx)) : [],
+    ...(p.git ? { git: p.git } : {}),
     layout: DEFAULT_LAYOUT,
     ...(p.hidden ? { hidden: true } : {}),
     ...(p.noIndex ? { noIndex: true } : {}),

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { EventSourcing, IdGenerator, Principal } from '@app/platform';
+import { assertOutboundUrlAllowed, EventSourcing, IdGenerator, PlatformConfig, Principal } from '@app/platform';
 import { openApiSpec } from '../../domain/openapi-spec';
 import { SpecSource, SpecVisibility, specStream } from '../../domain/openapi-spec.events';
 import { checkSlug, OpenApiSpecNotFound, slugProblem } from '../../domain/spec-rules';
@@ -57,11 +57,16 @@ abstract class SpecWriter {
     protected readonly ids: IdGenerator,
     protected readonly access: SpecAccess,
     protected readonly content: SpecContent,
+    protected readonly config: PlatformConfig,
   ) {}
 
   /** The source as events hold it: the text goes to the BlobStore, an upload must exist. */
   protected async source(organizationId: string, input: SourceInput): Promise<SpecSource> {
-    if ('url' in input) return { kind: 'url', url: input.url };
+    if ('url' in input) {
+      // Refused now with a 400 rather than recorded later as a failed processing (the fetch checks again).
+      await assertOutboundUrlAllowed(this.config, 'source.url', input.url);
+      return { kind: 'url', url: input.url };
+    }
     if ('text' in input) return { kind: 'text', key: await this.content.storeText(organizationId, input.text) };
     await this.content.checkUpload(organizationId, input.storageKey);
     return { kind: 'storage', key: input.storageKey };
@@ -89,8 +94,8 @@ abstract class SpecWriter {
 
 @CommandHandler(CreateSpecCommand)
 export class CreateSpecHandler extends SpecWriter implements ICommandHandler<CreateSpecCommand> {
-  constructor(es: EventSourcing, ids: IdGenerator, access: SpecAccess, content: SpecContent) {
-    super(es, ids, access, content);
+  constructor(es: EventSourcing, ids: IdGenerator, access: SpecAccess, content: SpecContent, config: PlatformConfig) {
+    super(es, ids, access, content, config);
   }
   async execute(c: CreateSpecCommand) {
     const { specId } = await this.write(c, 'CreateSpec');
@@ -100,8 +105,8 @@ export class CreateSpecHandler extends SpecWriter implements ICommandHandler<Cre
 
 @CommandHandler(PutSpecCommand)
 export class PutSpecHandler extends SpecWriter implements ICommandHandler<PutSpecCommand> {
-  constructor(es: EventSourcing, ids: IdGenerator, access: SpecAccess, content: SpecContent) {
-    super(es, ids, access, content);
+  constructor(es: EventSourcing, ids: IdGenerator, access: SpecAccess, content: SpecContent, config: PlatformConfig) {
+    super(es, ids, access, content, config);
   }
   async execute(c: PutSpecCommand) {
     const { created } = await this.write(c, 'PutSpec');

@@ -14,7 +14,7 @@ const HTML = /^(text\/html|application\/xhtml\+xml)\b/i;
 /**
  * Link cards of pages on other hosts: the page's head is fetched (one deadline of
  * FETCH_TIMEOUT_MS for everything, at most FETCH_MAX_REDIRECTS redirects, never a private
- * address unless FETCH_ALLOW_PRIVATE_NETWORKS), then the oEmbed endpoint it announces, if any.
+ * address unless OUTBOUND_ALLOWED_HOSTS lists it), then the oEmbed endpoint it announces, if any.
  * Whatever fails — timeout, refusal, an error status, not HTML — the card is the bare link:
  * an embed is a convenience, never an error. Cards fetched are kept a few minutes, so editors
  * re-rendering an embed do not make this server hammer the page.

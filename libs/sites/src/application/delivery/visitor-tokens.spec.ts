@@ -28,8 +28,8 @@ const close = (s: Server) => new Promise<void>((r) => (s.closeAllConnections(), 
 
 describe('visitor tokens (jose)', () => {
   const clock = new ManualClock(NOW);
-  // The identity providers below listen on loopback, which the outbound guard lets through only when allowed.
-  const config = PlatformConfig.fromEnv({}, { fetchAllowPrivateNetworks: true });
+  // The identity providers below listen on loopback, which the outbound guard lets through only when listed.
+  const config = PlatformConfig.fromEnv({}, { outboundAllowedHosts: ['127.0.0.1'] });
   const tokens = new VisitorTokens(clock, config);
   const keys = { secret: SECRET, jwksURL: null };
   beforeEach(() => clock.set(NOW));
@@ -137,7 +137,7 @@ describe('visitor tokens (jose)', () => {
       }
     });
 
-    it('never fetches a JWKS from a private address unless FETCH_ALLOW_PRIVATE_NETWORKS allows it, nor follows a redirect', async () => {
+    it('never fetches a JWKS from a private address unless OUTBOUND_ALLOWED_HOSTS lists it, nor follows a redirect', async () => {
       const { privateKey } = await generateKeyPair('ES256');
       const token = await new SignJWT({ aud: 'site1' })
         .setProtectedHeader({ alg: 'ES256', kid: 'k1' })
@@ -146,7 +146,7 @@ describe('visitor tokens (jose)', () => {
       const idp = await serve((_req, res) => res.setHeader('content-type', 'application/json').end('{"keys":[]}'));
       const moved = await serve((_req, res) => res.writeHead(302, { location: idp.url }).end());
       try {
-        const guarded = new VisitorTokens(clock, PlatformConfig.fromEnv({}, { fetchAllowPrivateNetworks: false }));
+        const guarded = new VisitorTokens(clock, PlatformConfig.fromEnv({}, { outboundAllowedHosts: [] }));
         for (const url of [idp.url, idp.url.replace('127.0.0.1', 'localhost')])
           expect(await guarded.verify(token, 'site1', { secret: null, jwksURL: url })).toEqual({
             ok: false,

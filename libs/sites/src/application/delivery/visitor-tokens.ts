@@ -32,7 +32,7 @@ const NOT_CLAIMS = new Set(['aud', 'exp', 'nbf', 'iat', 'jti', 'unsigned']);
 
 /**
  * jose's JWKS fetch, made by the platform's outbound client: never a private address unless
- * FETCH_ALLOW_PRIVATE_NETWORKS, within jwksTimeoutMs and jwksMaxBytes (jose itself reads
+ * OUTBOUND_ALLOWED_HOSTS lists it, within jwksTimeoutMs and jwksMaxBytes (jose itself reads
  * whatever the server sends), and no redirect followed (jose asks for none: redirect 'manual').
  */
 const guardedFetch =

@@ -1,0 +1,138 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import { PlatformConfig } from '@app/platform';
+import { AppModule } from '../apps/api/src/app.module';
+import { configureHttp } from '../apps/api/src/bootstrap';
+import { runCli } from '../apps/cli/src/cli';
+import { createSpaceOver, runAlone } from './http';
+import { ms, percentile } from './stats';
+
+/**
+ * Webhooks (`npm run bench -- webhooks`): PATCH /v1/spaces/{id} one at a time over 20 spaces,
+ * first with no webhook, then with 10 endpoints subscribed to every space event (a receiver in
+ * this process answering 204). Delivery lag: from the event's commit (its `timestamp`, the
+ * audit event's occurredAt on the system clock) to its arrival at the receiver. Goal (issue 19):
+ * PATCH p99 with 10 endpoints within 10% of none (writes never wait for deliveries).
+ */
+const SPACES = 20;
+const ENDPOINTS = 10;
+const WARMUP = 100;
+/** Answers 204 and keeps, per first arrival of a webhook-id, the lag from the event's timestamp. */
+const RECEIVER = `
+const http = require('http');
+const { parentPort } = require('worker_threads');
+const seen = new Set();
+const lags = [];
+const server = http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    const id = String(req.headers['webhook-id']);
+    if (!seen.has(id)) {
+      seen.add(id);
+      lags.push(Date.now() - Date.parse(JSON.parse(Buffer.concat(chunks).toString()).timestamp));
+    }
+    res.writeHead(204).end();
+  });
+});
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ url: 'http://127.0.0.1:' + server.address().port }));
+parentPort.on('message', () => parentPort.postMessage({ lags, seen: seen.size }));
+`;
+const PATCHES = Number(process.env.BENCH_WEBHOOK_PATCHES ?? 1_000);
+
+export async function runWebhooksBench(): Promise<{ line: string; details: string[] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-webhooks-'));
+  const config = PlatformConfig.fromEnv(
+    {},
+    {
+      dataDir,
+      runWorkers: true,
+      rateLimitPerMinute: Number.MAX_SAFE_INTEGER,
+      logLevel: 'silent',
+      outboundAllowedHosts: ['127.0.0.1'],
+    },
+  );
+  // The receiver runs in a worker thread, so its work does not count against the server's loop.
+  const receiver = new Worker(RECEIVER, { eval: true });
+  const receiverUrl = await new Promise<string>((resolve) => receiver.once('message', (m: { url: string }) => resolve(m.url)));
+  const report = () =>
+    new Promise<{ lags: number[]; seen: number }>((resolve) => {
+      receiver.once('message', resolve);
+      receiver.postMessage('report');
+    });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config }), { bodyParser: false, logger: ['error'] });
+  try {
+    configureHttp(app);
+    await app.listen(0, '127.0.0.1');
+    const baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+    config.publicUrl = baseUrl;
+    const lines: string[] = [];
+    await runCli(['bootstrap', '--org', 'Hooks Org', '--email', 'hooks@example.com', '--name', 'Hooks Admin'], app, (l) => lines.push(l));
+    const { organizationId, token } = JSON.parse(lines[0]) as { organizationId: string; token: string };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const spaces: string[] = [];
+    for (let i = 0; i < SPACES; i++) spaces.push(await createSpaceOver(baseUrl, organizationId, token, `Space ${i}`));
+    let n = 0;
+    const patch = async () => {
+      const k = n++;
+      const t0 = performance.now();
+      const res = await fetch(`${baseUrl}/v1/spaces/${spaces[k % SPACES]}`, { method: 'PATCH', headers, body: JSON.stringify({ title: `Title ${k}` }) });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`PATCH -> ${res.status}: ${text}`);
+      return performance.now() - t0;
+    };
+    const round = async () => {
+      for (let i = 0; i < WARMUP; i++) await patch();
+      const samples: number[] = [];
+      for (let i = 0; i < PATCHES; i++) samples.push(await patch());
+      return samples;
+    };
+
+    const without = await round();
+    const hookIds: string[] = [];
+    for (let i = 0; i < ENDPOINTS; i++) {
+      const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: `${receiverUrl}/hook/${i}`, events: ['space.updated'] }),
+      });
+      if (res.status !== 201) throw new Error(`POST webhooks -> ${res.status}: ${await res.text()}`);
+      hookIds.push(((await res.json()) as { id: string }).id);
+    }
+    const withHooks = await round();
+    const expected = ENDPOINTS * (WARMUP + PATCHES);
+    const deadline = Date.now() + 120_000;
+    let { lags, seen } = await report();
+    while (seen < expected && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      ({ lags, seen } = await report());
+    }
+    if (seen < expected) {
+      const list = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks/${hookIds[0]}/deliveries?limit=3`, { headers });
+      throw new Error(`only ${seen} of ${expected} deliveries arrived; the first endpoint's latest: ${await list.text()}`);
+    }
+
+    const p0 = percentile(without, 99);
+    const p10 = percentile(withHooks, 99);
+    const lag50 = percentile(lags, 50);
+    const lag99 = percentile(lags, 99);
+    return {
+      line: `webhooks: lag_p99_ms=${ms(lag99)} patch_p99_ms_0=${ms(p0)} patch_p99_ms_10=${ms(p10)} ratio=${(p10 / p0).toFixed(2)}`,
+      details: [
+        `${WARMUP} warm-up + ${PATCHES} PATCH /v1/spaces/{id} one at a time over ${SPACES} spaces, without webhooks: p50 ${ms(percentile(without, 50))} ms, p99 ${ms(p0)} ms`,
+        `the same with ${ENDPOINTS} endpoints subscribed to space.updated: p50 ${ms(percentile(withHooks, 50))} ms, p99 ${ms(p10)} ms (goal: within 10%)`,
+        `${seen} deliveries, each once, commit → receiver lag p50 ${ms(lag50)} ms, p99 ${ms(lag99)} ms, max ${ms(Math.max(...lags))} ms`,
+      ],
+    };
+  } finally {
+    await app.close();
+    await receiver.terminate();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) runAlone(runWebhooksBench);

@@ -1,0 +1,216 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { EventSourcing, OutboundHttp, PlatformConfig, ReadStore } from '@app/platform';
+import { webhook, webhookStream } from '../domain/webhook';
+import { AttemptOutcome, DeliveryAttempt, retryDelayMs } from '../domain/webhook-delivery';
+import { DeliveryOutcomes, FLUSH_MS, KnownOutcome } from './delivery-outcomes';
+import { DELIVERIES, DeliveryDoc, DISPATCHER, ENDPOINTS, EndpointDoc } from './webhook-dispatcher.projection';
+import { WebhookPayloads } from './webhook-payloads';
+import { signedHeaders } from './webhook-signature';
+
+/** Pending deliveries of one endpoint looked at per pass (the oldest first). */
+const BATCH = 100;
+/** Attempts in flight per endpoint (at most one per resource: their order is kept) and in all. */
+const PER_ENDPOINT = 8;
+const IN_FLIGHT = 64;
+/** Passes when nothing happens (retries coming due, deliveries of another process)… */
+const IDLE_MS = 250;
+/** …and soon after something did (a delivery recorded, an attempt ended). */
+const SOON_MS = 5;
+/** Bytes of a receiver's answer read (and dropped): enough to see it answered. */
+const ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Sends the pending deliveries the dispatcher recorded, through the guarded outbound client,
+ * signed per Standard Webhooks. Per endpoint and resource the oldest pending delivery goes first
+ * and the next waits for its outcome (order per resource); endpoints never wait for each other.
+ * Outcomes are recorded as events (`WebhookDeliveryAttempted`, a batch per organization and
+ * pass), which the dispatcher folds into the deliveries; until it has, the worker goes by the
+ * outcomes it remembers. Wall-clock time drives retries (they are about the receiver, not the
+ * domain's history).
+ */
+@Injectable()
+export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('WebhookDelivery');
+  private readonly outbound: OutboundHttp;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = Number.POSITIVE_INFINITY;
+  private passing: Promise<void> | null = null;
+  private again = false;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlightOf = new Map<string, number>();
+  private readonly outcomes: DeliveryOutcomes;
+  private readonly disabling = new Set<string>();
+  /** Endpoints with news (a delivery recorded at a position, an attempt ended: 0); the others wait for a full pass. */
+  private readonly dirty = new Map<string, number>();
+  private lastFullPass = 0;
+  /** Endpoints with pending deliveries behind the ones sent: an ended attempt may free the next. */
+  private readonly backlog = new Set<string>();
+
+  constructor(
+    private readonly store: ReadStore,
+    private readonly es: EventSourcing,
+    private readonly payloads: WebhookPayloads,
+    private readonly config: PlatformConfig,
+  ) {
+    this.outbound = new OutboundHttp(config);
+    this.outcomes = new DeliveryOutcomes(es, this.logger);
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.runWorkers) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.passing;
+    await Promise.allSettled([...this.inFlight.values()]);
+    await this.outcomes.flush();
+  }
+
+  /** A delivery for the endpoint was recorded at `position` (visible once the dispatcher commits it), or an attempt ended (0). */
+  nudge(endpointId?: string, position = 0): void {
+    if (endpointId) this.dirty.set(endpointId, Math.max(this.dirty.get(endpointId) ?? 0, position));
+    this.schedule(SOON_MS);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return;
+    if (this.passing) {
+      if (ms <= SOON_MS) this.again = true;
+      return;
+    }
+    const at = performance.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.passing = this.pass()
+        .catch((e: unknown) => this.logger.error(`delivery pass failed: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          this.passing = null;
+          const again = this.again;
+          this.again = false;
+          this.schedule(again ? SOON_MS : IDLE_MS);
+        });
+    }, ms);
+  }
+
+  private async pass(): Promise<void> {
+    if (this.outcomes.due()) await this.outcomes.flush();
+    else if (this.outcomes.waiting > 0) this.schedule(FLUSH_MS);
+    const applied = (await this.store.checkpoint(DISPATCHER)).position;
+    this.outcomes.forget(applied);
+    const now = Date.now();
+    const full = now - this.lastFullPass >= IDLE_MS;
+    if (full) this.lastFullPass = now;
+    let nextDue = Number.POSITIVE_INFINITY;
+    // Endpoint by endpoint, so deliveries held for a disabled or slow one never hide another's.
+    for (const endpoint of await this.store.find<EndpointDoc>(ENDPOINTS, { active: true })) {
+      if (endpoint.disableDue) {
+        void this.disable(endpoint);
+        continue;
+      }
+      // What the dispatcher recorded is in the read model once its checkpoint passed it.
+      const news = this.dirty.get(endpoint.id);
+      const visible = news !== undefined && news <= applied;
+      if (visible) this.dirty.delete(endpoint.id);
+      if (!full && !visible) continue;
+      this.backlog.delete(endpoint.id);
+      const pending = await this.store.find<DeliveryDoc>(DELIVERIES, { webhookId: endpoint.id, status: 'pending' }, { sort: [['seq', 1]], limit: BATCH });
+      if (pending.length === BATCH) this.backlog.add(endpoint.id);
+      const blocked = new Set<string>();
+      for (const d of pending) {
+        const known = this.outcomes.get(d.id);
+        // Delivered or failed since the read model was written: the next of its resource may go.
+        if (known && known.status !== 'retrying') continue;
+        if (blocked.has(d.target)) {
+          this.backlog.add(endpoint.id);
+          continue;
+        }
+        blocked.add(d.target);
+        if (this.inFlight.has(d.id)) continue;
+        const due = known ? known.nextAttemptAt : d.nextAttemptAt;
+        if (due > now) {
+          nextDue = Math.min(nextDue, due);
+          continue;
+        }
+        if ((this.inFlightOf.get(endpoint.id) ?? 0) >= PER_ENDPOINT || this.inFlight.size >= IN_FLIGHT) {
+          this.backlog.add(endpoint.id);
+          break;
+        }
+        this.start(d, endpoint, Math.max(d.attempts.length, known?.attempts ?? 0));
+      }
+    }
+    if (Number.isFinite(nextDue)) this.schedule(Math.max(SOON_MS, nextDue - Date.now()));
+    if (this.dirty.size > 0) this.again = true;
+  }
+
+  private start(d: DeliveryDoc, endpoint: EndpointDoc, attemptsBefore: number): void {
+    this.inFlightOf.set(endpoint.id, (this.inFlightOf.get(endpoint.id) ?? 0) + 1);
+    const run = this.attempt(d, endpoint, attemptsBefore)
+      .catch((e: unknown) => this.logger.error(`delivery ${d.id} failed to run: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        this.inFlight.delete(d.id);
+        this.inFlightOf.set(endpoint.id, (this.inFlightOf.get(endpoint.id) ?? 1) - 1);
+        // Another pass only when this may free a delivery waiting behind it, or it must be retried.
+        if (this.backlog.has(endpoint.id) || this.outcomes.get(d.id)?.status !== 'delivered') this.nudge(endpoint.id);
+        else if (this.outcomes.waiting > 0) this.schedule(FLUSH_MS);
+      });
+    this.inFlight.set(d.id, run);
+  }
+
+  /** One attempt; its outcome is remembered at once and recorded with the next flush. */
+  private async attempt(d: DeliveryDoc, endpoint: EndpointDoc, attemptsBefore: number): Promise<void> {
+    const body = await this.payloads.body(d);
+    const at = new Date();
+    const started = performance.now();
+    const result = await this.outbound.send(endpoint.url, {
+      purpose: 'webhook',
+      method: 'POST',
+      headers: signedHeaders(this.payloads.secretsOf(endpoint), d.id, at, body),
+      body,
+      timeoutMs: this.config.webhookTimeoutMs,
+      // A webhook answers where it was sent: a redirect is a failure, never followed.
+      maxRedirects: 0,
+      maxBytes: ANSWER_BYTES,
+      overflow: 'truncate',
+    });
+    const attempt: DeliveryAttempt = {
+      at: at.toISOString(),
+      statusCode: result.ok ? result.status : (result.status ?? null),
+      durationMs: Math.round(performance.now() - started),
+      error: result.ok ? null : result.message,
+    };
+    const delay = result.ok ? null : retryDelayMs(this.config.webhookRetryScheduleMs, attemptsBefore + 1 - (d.retryFrom ?? 0));
+    const status: KnownOutcome['status'] = result.ok ? 'delivered' : delay === null ? 'failed' : 'retrying';
+    const nextAttemptAt = delay === null ? 0 : Date.now() + delay;
+    const outcome: AttemptOutcome = {
+      webhookId: d.webhookId,
+      deliveryId: d.id,
+      attempt,
+      outcome: status,
+      nextAttemptAt: delay === null ? null : new Date(nextAttemptAt).toISOString(),
+    };
+    this.outcomes.remember(d.organizationId, outcome, attemptsBefore + 1, nextAttemptAt);
+  }
+
+  /** An endpoint whose deliveries failed too often in a row is disabled, with the reason. */
+  private async disable(e: EndpointDoc): Promise<void> {
+    if (!e.disableDue || this.disabling.has(e.id)) return;
+    this.disabling.add(e.id);
+    try {
+      await this.es.execute(webhookStream(e.id), webhook, { type: 'DisableWebhook', webhookId: e.id, organizationId: e.organizationId, reason: e.disableDue });
+    } catch (err) {
+      this.logger.error(`cannot disable webhook ${e.id}: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      // Held until the dispatcher has surely seen it, so it is not disabled twice.
+      setTimeout(() => this.disabling.delete(e.id), 5000).unref();
+    }
+  }
+}
