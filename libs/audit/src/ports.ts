@@ -1,7 +1,9 @@
 /**
  * The seams between the parts of the audit context (log/, webhooks/, feed/): one vocabulary of
  * audit events, built once from the stream by the log's projection, read by the webhooks'
- * dispatcher and the change feed. Parts import each other only through this file.
+ * dispatcher and the change feed. Parts import each other only through this file and the action
+ * registry beside it (`audit-action.registry.ts`: the one vocabulary of action ids); they import
+ * `AuditLogModule` only to have `AuditEventSource` injected.
  */
 
 /** The newer reference's `AuditEvent` (`@gitbook/api@0.202.0`). */

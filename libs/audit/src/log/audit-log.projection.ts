@@ -1,5 +1,5 @@
 import { AuditSubject, ProjectionContext, ProjectionDefinition, RecordedEvent } from '@app/platform';
-import { AUDIT_ACTIONS, AuditActionRegistry } from './audit-action.registry';
+import { AUDIT_ACTIONS, AuditActionRegistry } from '../audit-action.registry';
 import { actorAndSource, labelIn, redact } from './audit-event.mapper';
 import {
   AUDIT_DETAILS,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Filter, PageCursor, ReadStore, Urls } from '@app/platform';
 import { AuditEvent, AuditEventDetails, AuditFilter, PositionedAuditEvent } from '../ports';
-import { AUDIT_ACTIONS } from './audit-action.registry';
+import { AUDIT_ACTIONS } from '../audit-action.registry';
 import {
   AUDIT_DETAILS,
   AUDIT_EVENTS,

@@ -1,7 +1,7 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
 import { AsOfReaders, EventStore, PlatformConfig, ProjectionEngine, Urls } from '@app/platform';
 import { AuditEventSource } from '../ports';
-import { AUDIT_ACTIONS } from '../log/audit-action.registry';
+import { AUDIT_ACTIONS } from '../audit-action.registry';
 import { AuditLogModule } from '../log/audit-log.module';
 import { webhookAsOf } from './application/webhook-as-of.reader';
 import { WebhookAccess } from './application/webhook-access';

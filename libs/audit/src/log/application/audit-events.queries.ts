@@ -1,7 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { NotFound, Principal, ResolveAuditEventQuery } from '@app/platform';
 import { AuditEventDetails, AuditFilter } from '../../ports';
-import { AUDIT_ACTIONS } from '../audit-action.registry';
+import { AUDIT_ACTIONS } from '../../audit-action.registry';
 import { AuditLogReader, AuditPage, AuditScope } from '../audit-log.reader';
 import { AuditAccess } from './audit-access';
 

@@ -2,7 +2,7 @@ import * as path from 'path';
 import * as ts from 'typescript';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LISTS, AuditActionRegistry, BOOKKEEPING_EVENTS } from './audit-action.registry';
 
-const ROOT = path.resolve(__dirname, '../../../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 /**
  * The event types each context's deciders can append, read with the compiler from every

@@ -13,7 +13,7 @@ import { TRANSLATIONS_AUDIT_ACTIONS } from '@app/translations/contracts';
 import { CONVERSATIONS_AUDIT_ACTIONS } from '@app/conversations/contracts';
 import { GIT_SYNC_AUDIT_ACTIONS } from '@app/git-sync/contracts';
 import { IMPORTS_AUDIT_ACTIONS, IMPORTS_BOOKKEEPING_EVENTS } from '@app/imports/contracts';
-import { AUDIT_AUDIT_ACTIONS } from '../contracts/audit-actions';
+import { AUDIT_AUDIT_ACTIONS } from './contracts/audit-actions';
 
 /**
  * The one vocabulary of audit actions: every context's published list (the published-sites
