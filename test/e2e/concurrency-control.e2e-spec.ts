@@ -170,6 +170,16 @@ describe('concurrency control over HTTP: ETag, If-Match, If-None-Match, Idempote
     await processTimers();
     const issue = (await a.get(`${org}/conversations-issues`).expect(200)).body.items[0]?.issue;
     [ids.issueId, ids.clusterId] = [issue?.id, issue?.cluster];
+    // An import run (cancelled at once: its timer then does nothing), a webhook (inactive: nothing is
+    // delivered), and the newest audit event.
+    ids.importRunId = (
+      await a
+        .post(`/v1/org/${ids.organizationId}/imports`, { source: { type: 'website', url: 'https://93.184.215.14/' }, target: { space: ids.spaceId } })
+        .expect(201)
+    ).body.id;
+    await a.post(`/v1/org/${ids.organizationId}/imports/${ids.importRunId}/cancel`, {}).expect(201);
+    ids.webhookId = (await a.post(`${org}/webhooks`, { url: 'https://hooks.example.com/', events: ['*'], active: false }).expect(201)).body.id;
+    ids.auditEventId = (await a.get(`${org}/audit-events`).expect(200)).body.items[0]?.id;
     for (const [k, v] of Object.entries(ids)) if (!v) throw new Error(`fixture ${k} was not created`);
   });
   afterAll(async () => {

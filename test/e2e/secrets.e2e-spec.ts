@@ -17,6 +17,8 @@ import { FakeTranslator } from '../../libs/translations/src/testing/fake-transla
 import { FakeChatServer } from '../../libs/conversations/src/testing/fake-chat-server';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { testIdp } from '../support/saml-idp';
+import { startGitServer } from '../support/git-server';
+import { WebhookReceiver } from '../support/webhook-receiver';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -482,6 +484,51 @@ describe('no secret in any stored event, across every command type (e2e)', () =>
     keep('conversations API key', llm.apiKey);
     const conversation = { id: 'secret-ticket', parts: [{ type: 'message', role: 'user', body: 'The guide never explains the export.' }] };
     await admin.post(`/v1/orgs/${orgId}/conversations`, conversation).expect(204);
+
+    // Git sync: the remote's password travels in the URL (the contract's way) and is a secret; an
+    // import (run by the timers below), an export, the legacy installation removed.
+    const git = await startGitServer({ username: 'git-user', password: 'git-secret-password-1' });
+    keep('git remote password', 'git-secret-password-1');
+    git.create('docs', { 'README.md': '# Docs\n\nFrom git.\n' });
+    const gitSpace = (await admin.post(`/v1/orgs/${orgId}/spaces`, { title: 'From git' }).expect(201)).body.id;
+    await admin.post(`/v1/spaces/${gitSpace}/git/import`, { url: git.url('docs'), ref: 'refs/heads/main' }).expect(204);
+    await t.engine.drain();
+    await t.scheduler.runDue();
+    await t.engine.drain();
+    await admin.post(`/v1/spaces/${gitSpace}/git/export`, { url: git.url('docs'), ref: 'refs/heads/main', commitMessage: 'From the platform' }).expect(204);
+    await admin.del(`/v1/spaces/${gitSpace}/git/legacy-installation`).expect(205);
+    await git.close();
+
+    // Content imports: uploaded markdown (run by the timers below), and a crawl cancelled at once.
+    const markdown = Buffer.from('# Imported\n\nText.\n');
+    const importUpload = (
+      await admin
+        .post(`/v1/orgs/${orgId}/storage/upload`, { kind: 'import_file', file: { name: 'page.md', type: 'text/markdown', size: markdown.length } })
+        .expect(201)
+    ).body;
+    keep('signed upload URL', pathOf(importUpload.url).split('.').pop()!);
+    await t.http.put(pathOf(importUpload.url)).set('Content-Type', 'text/markdown').send(markdown.toString('utf8')).expect(201);
+    await admin.post(`/v1/org/${orgId}/imports`, { source: { type: 'file', files: [importUpload.key] }, target: { space } }).expect(201);
+    const crawl = (await admin.post(`/v1/org/${orgId}/imports`, { source: { type: 'website', url: 'https://93.184.215.14/' }, target: { space } }).expect(201))
+      .body.id;
+    await admin.post(`/v1/org/${orgId}/imports/${crawl}/cancel`).expect(201);
+
+    // Webhooks: the signing secret (shown at creation and rotation) is a secret; an endpoint changed,
+    // rotated, pinged, a delivery redelivered, the endpoint deleted.
+    const receiver = await new WebhookReceiver().start();
+    const hooks = `/v1/orgs/${orgId}/webhooks`;
+    const hook = (await admin.post(hooks, { url: receiver.url('/hook'), events: ['space.*', 'webhook.*'] }).expect(201)).body;
+    keep('webhook secret', hook.secret);
+    await admin.patch(`${hooks}/${hook.id}`, { description: 'Spaces' }).expect(200);
+    keep('webhook secret', (await admin.post(`${hooks}/${hook.id}/rotate-secret`).expect(200)).body.secret);
+    await admin.post(`${hooks}/${hook.id}/ping`).expect(202);
+    await t.engine.drain();
+    let delivered: Array<{ id: string }> = [];
+    for (const deadline = Date.now() + 20_000; delivered.length === 0 && Date.now() < deadline; await new Promise((r) => setTimeout(r, 50)))
+      delivered = (await t.http.get(`${hooks}/${hook.id}/deliveries`).set(bearer(boot.token)).expect(200)).body.items;
+    await admin.post(`${hooks}/${hook.id}/deliveries/${delivered[0].id}/redeliver`).expect(202);
+    await admin.del(`${hooks}/${hook.id}`).expect(205);
+    await receiver.close();
 
     // Timers: the purge fires after the restore window.
     await t.engine.drain();

@@ -133,7 +133,7 @@ describe('permission flags', () => {
       admin: true,
       viewInviteLinks: true,
       edit: true,
-      triggerGitSync: false,
+      triggerGitSync: true,
       comment: true,
       merge: true,
       review: true,
@@ -141,8 +141,11 @@ describe('permission flags', () => {
     });
   });
 
-  it('flags of features this server does not serve (git sync, integrations) are false for every role', () => {
-    for (const role of [null, ...ROLES]) expect(spacePermissions(role)).toMatchObject({ triggerGitSync: false, installIntegration: false });
+  it('flags of features this server does not serve (integrations) are false for every role; git sync follows edit', () => {
+    for (const role of [null, ...ROLES]) expect(spacePermissions(role)).toMatchObject({ installIntegration: false });
+    for (const role of [null, ...ROLES]) expect(spacePermissions(role).triggerGitSync).toBe(allows(SPACE_FLAG_POLICY.triggerGitSync, role));
+    expect(spacePermissions('edit').triggerGitSync).toBe(true);
+    expect(spacePermissions('comment').triggerGitSync).toBe(false);
     // Flipping availability turns the flag on at its minimum role (as comments did).
     expect(allows({ ...SPACE_FLAG_POLICY.triggerGitSync, available: true }, 'edit')).toBe(true);
     expect(allows({ ...SPACE_FLAG_POLICY.triggerGitSync, available: true }, 'comment')).toBe(false);

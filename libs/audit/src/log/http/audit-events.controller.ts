@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { Caller, Principal } from '@app/platform';
+import { Caller, ImmutableResource, Principal } from '@app/platform';
 import { AuditEvent } from '../../ports';
 import { AuditTarget, AuthorizeAuditScopeQuery, GetAuditEventQuery, ListAuditActionsQuery, ListAuditEventsQuery } from '../application/audit-events.queries';
 import { ExportAuditEventsQuery } from '../application/export-audit-events.query';
@@ -24,7 +24,9 @@ export class AuditEventsController {
     return this.answer(caller, { kind: 'organization', organizationId }, q, req, res);
   }
 
+  /** An audit event never changes once recorded: its ETag hashes its body. */
   @Get('orgs/:organizationId/audit-events/:auditEventId')
+  @ImmutableResource()
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('auditEventId') auditEventId: string) {
     return this.queries.execute(new GetAuditEventQuery(caller, organizationId, auditEventId));
   }
