@@ -4,7 +4,8 @@ import * as http from 'http';
 import * as os from 'os';
 import * as path from 'path';
 
-const BACKEND = '/usr/lib/git-core/git-http-backend';
+/** Where this machine's git keeps its programs (`/usr/lib/git-core` on Debian). */
+const BACKEND = path.join(execFileSync('git', ['--exec-path'], { encoding: 'utf8' }).trim(), 'git-http-backend');
 
 export interface GitServer {
   /** `http://user:password@127.0.0.1:<port>/<name>.git` (credentials included unless `auth: false`). */
