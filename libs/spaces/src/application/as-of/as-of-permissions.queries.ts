@@ -1,8 +1,6 @@
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { AsOfPoint, ListResponse, MemoryReadStore, PageCursor, PageQuery, pageLimit, paginate, ReadStore, Role, slicePage } from '@app/platform';
+import { AsOfPoint, ListResponse, MemoryReadStore, PageQuery, paginate, ReadStore, Role } from '@app/platform';
 import { GetUsersQuery } from '@app/identity';
-import { GetOrganizationDefaultRoleQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery } from '@app/organizations';
-import { everyoneWithAccess, grantedTeams } from '../../domain/aggregate';
 import { AccessNode } from '../../domain/authorization';
 import { CollectionNotFound } from '../../domain/collection';
 import { SpaceNotFound } from '../../domain/space';
@@ -10,7 +8,7 @@ import { PermissionTarget } from '../commands/set-permissions';
 import { COLLECTIONS, CollectionDoc } from '../queries/collections.read-model';
 import { GrantDoc, GRANTS } from '../queries/grants.read-model';
 import { loadPermissionTarget } from '../queries/permission-target';
-import { TeamPermissionView, UserPermissionView } from '../queries/permission.queries';
+import { aggregatePermissionsPage, TeamPermissionView, UserPermissionView } from '../queries/permission.queries';
 import { SPACES, SpaceDoc } from '../queries/spaces.projection';
 import { TeamViews } from '../queries/team.views';
 import { SpaceAccess } from '../space-access';
@@ -104,30 +102,7 @@ export class ListPermissionsAsOfHandler implements IQueryHandler<ListPermissions
   }
 
   /** As ListPermissionsAggregateHandler, on the organization as it was then. */
-  private async aggregate(t: TargetThen, q: ListPermissionsAsOfQuery): Promise<ListResponse<UserPermissionView>> {
-    const org = this.past.organizationQueries(q.point);
-    const cursor = new PageCursor('spaces.permissions-aggregate', { target: q.target, role: q.role ?? null }, ['string'] as const);
-    const after = q.page.page ? cursor.decode(q.page.page)[0] : null;
-    const teams = grantedTeams(t.node, t.parents);
-    const [members, orgDefaultRole, teamLists] = await Promise.all([
-      org.execute(new ListOrganizationMembersQuery(t.organizationId)),
-      org.execute(new GetOrganizationDefaultRoleQuery(t.organizationId)),
-      Promise.all(teams.map((team) => org.execute(new ListTeamMemberIdsQuery(t.organizationId, team)))),
-    ]);
-    const all = everyoneWithAccess({
-      target: t.node,
-      parents: t.parents,
-      members,
-      orgDefaultRole,
-      teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])),
-    }).filter((x) => !q.role || x.role === q.role);
-    const rest = after === null ? all : all.filter((x) => x.userId > after);
-    const page = slicePage(rest, pageLimit(q.page), (last) => cursor.encode([last.userId]));
-    const users = await this.queries.execute(new GetUsersQuery(page.items.map((x) => x.userId)));
-    return {
-      items: page.items.filter((x) => users.has(x.userId)).map((x) => ({ permission: x.role, user: users.get(x.userId)! })),
-      count: all.length,
-      ...(page.next ? { next: page.next } : {}),
-    };
+  private aggregate(t: TargetThen, q: ListPermissionsAsOfQuery): Promise<ListResponse<UserPermissionView>> {
+    return aggregatePermissionsPage(t, q, this.past.organizationQueries(q.point), this.queries);
   }
 }

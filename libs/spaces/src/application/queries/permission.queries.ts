@@ -3,6 +3,7 @@ import { ListResponse, PageCursor, PageQuery, pageLimit, paginate, ReadStore, Ro
 import { GetUsersQuery, UserView } from '@app/identity';
 import { GetOrganizationDefaultRoleQuery, ListOrganizationMembersQuery, ListTeamMemberIdsQuery } from '@app/organizations';
 import { everyoneWithAccess, grantedTeams } from '../../domain/aggregate';
+import { AccessNode } from '../../domain/authorization';
 import { PermissionTarget } from '../commands/set-permissions';
 import { SpaceAccess } from '../space-access';
 import { GrantDoc, GRANTS } from './grants.read-model';
@@ -102,28 +103,42 @@ export class ListPermissionsAggregateHandler implements IQueryHandler<ListPermis
   ) {}
   async execute(q: ListPermissionsAggregateQuery): Promise<ListResponse<UserPermissionView>> {
     const t = await loadPermissionTarget(this.store, this.access.for(q.userId), q.target);
-    const cursor = new PageCursor('spaces.permissions-aggregate', { target: q.target, role: q.role ?? null }, ['string'] as const);
-    const after = q.page.page ? cursor.decode(q.page.page)[0] : null;
-    const teams = grantedTeams(t.node, t.parents);
-    const [members, orgDefaultRole, teamLists] = await Promise.all([
-      this.queries.execute(new ListOrganizationMembersQuery(t.organizationId)),
-      this.queries.execute(new GetOrganizationDefaultRoleQuery(t.organizationId)),
-      Promise.all(teams.map((team) => this.queries.execute(new ListTeamMemberIdsQuery(t.organizationId, team)))),
-    ]);
-    const all = everyoneWithAccess({
-      target: t.node,
-      parents: t.parents,
-      members,
-      orgDefaultRole,
-      teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])),
-    }).filter((x) => !q.role || x.role === q.role);
-    const rest = after === null ? all : all.filter((x) => x.userId > after);
-    const page = slicePage(rest, pageLimit(q.page), (last) => cursor.encode([last.userId]));
-    const users = await this.queries.execute(new GetUsersQuery(page.items.map((x) => x.userId)));
-    return {
-      items: page.items.filter((x) => users.has(x.userId)).map((x) => ({ permission: x.role, user: users.get(x.userId)! })),
-      count: all.length,
-      ...(page.next ? { next: page.next } : {}),
-    };
+    return aggregatePermissionsPage(t, q, this.queries, this.queries);
   }
+}
+
+/**
+ * Everyone with access to a loaded target, a page at a time (by user id). The organization's
+ * members, default role and teams are asked through `organization`: today's, or as they were at
+ * a point (time travel); users' profiles through `users` (identity keeps no past).
+ */
+export async function aggregatePermissionsPage(
+  t: { node: AccessNode; parents: AccessNode[]; organizationId: string },
+  q: { target: PermissionTarget; role?: Role; page: PageQuery },
+  organization: Pick<QueryBus, 'execute'>,
+  users: Pick<QueryBus, 'execute'>,
+): Promise<ListResponse<UserPermissionView>> {
+  const cursor = new PageCursor('spaces.permissions-aggregate', { target: q.target, role: q.role ?? null }, ['string'] as const);
+  const after = q.page.page ? cursor.decode(q.page.page)[0] : null;
+  const teams = grantedTeams(t.node, t.parents);
+  const [members, orgDefaultRole, teamLists] = await Promise.all([
+    organization.execute(new ListOrganizationMembersQuery(t.organizationId)),
+    organization.execute(new GetOrganizationDefaultRoleQuery(t.organizationId)),
+    Promise.all(teams.map((team) => organization.execute(new ListTeamMemberIdsQuery(t.organizationId, team)))),
+  ]);
+  const all = everyoneWithAccess({
+    target: t.node,
+    parents: t.parents,
+    members,
+    orgDefaultRole,
+    teamMembers: Object.fromEntries(teams.map((team, i) => [team, teamLists[i]])),
+  }).filter((x) => !q.role || x.role === q.role);
+  const rest = after === null ? all : all.filter((x) => x.userId > after);
+  const page = slicePage(rest, pageLimit(q.page), (last) => cursor.encode([last.userId]));
+  const profiles = await users.execute(new GetUsersQuery(page.items.map((x) => x.userId)));
+  return {
+    items: page.items.filter((x) => profiles.has(x.userId)).map((x) => ({ permission: x.role, user: profiles.get(x.userId)! })),
+    count: all.length,
+    ...(page.next ? { next: page.next } : {}),
+  };
 }
