@@ -70,7 +70,7 @@ module.exports = {
   // process, which would then never exit (CI once ran into its 90-minute limit that way).
   forceExit: true,
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
     { ...common, displayName: 'contract', testMatch: ['<rootDir>/test/contract/**/*.contract-spec.ts'] },
     { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
     // Headless Chromium through a published site (test/browser; skips with a message without a browser).

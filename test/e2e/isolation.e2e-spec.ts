@@ -35,6 +35,14 @@ const ROWS: Record<string, Row> = {
   // Health probes: no token needed, nothing of any organization in them.
   'GET /health/live': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
   'GET /health/ready': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
+  // Prometheus metrics (open without METRICS_TOKEN): labels carry no ids (metrics.e2e-spec.ts scans the text).
+  'GET /metrics': { status: 200 },
+  // The API reference page (Swagger UI) and its assets: no token, nothing of any organization; an unknown asset is not found.
+  'GET /v1/docs': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
+  'GET /v1/docs/assets/:file': {},
+  // The server's own OpenAPI document: no token, the same for everyone, nothing of any organization.
+  'GET /v1/openapi.json': { status: 200, check: (body, b) => expect(JSON.stringify(body)).not.toContain(b.organizationId) },
+  'GET /v1/openapi.yaml': { status: 200 },
   'GET /v1/user': { status: 200, check: (body, b) => expect(body.id).not.toBe(b.adminId) },
   // A profile (with its email) is visible only to people who share an organization with its owner.
   'GET /v1/users/:userId': {},

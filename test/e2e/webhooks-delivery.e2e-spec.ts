@@ -6,7 +6,9 @@ type Delivery = { id: string; eventId: string; type: string; status: string; att
 /** The first arrival of each delivery (deliveries are at least once), in arrival order. */
 const firstArrivals = (received: ReceivedDelivery[]) => received.filter((r, i) => received.findIndex((o) => o.id === r.id) === i);
 
-describe('Webhooks: retries, order, disabling and redelivery (e2e)', () => {
+// Both places deliveries run: a worker thread of their own (production's default: the thread
+// compiles the sources again, so it takes a few seconds to start) and the API's event loop.
+describe.each(['thread', 'inline'] as const)('Webhooks: retries, order, disabling and redelivery, delivered %s (e2e)', (webhookDelivery) => {
   let t: TestApp;
   let receiver: WebhookReceiver;
   let orgId: string;
@@ -38,7 +40,7 @@ describe('Webhooks: retries, order, disabling and redelivery (e2e)', () => {
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
-    t = await startTestApp({ config: { webhookRetryScheduleMs: [0, 100, 200, 400, 800, 1600], webhookDisableAfterFailures: 2 } });
+    t = await startTestApp({ config: { webhookRetryScheduleMs: [0, 100, 200, 400, 800, 1600], webhookDisableAfterFailures: 2, webhookDelivery } });
     ({ organizationId: orgId, token: admin } = await t.bootstrap('Acme', email('ada')));
   });
   afterAll(async () => {

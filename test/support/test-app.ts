@@ -45,6 +45,9 @@ export async function startTestApp(opts: { dataDir?: string; clock?: ManualClock
       consistencyTimeoutMs: 20_000,
       // Tests serve specs, JWKS, webhooks and git remotes from loopback servers they start.
       outboundAllowedHosts: ['127.0.0.1', 'localhost', '::1'],
+      // Deliveries on the test's own event loop (its manual clock applies, and no thread has to
+      // compile the sources again); the suites that test the thread ask for it.
+      webhookDelivery: 'inline',
       ...opts.config,
     },
   );

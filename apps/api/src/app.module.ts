@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { httpConventions, LoadShedder, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule } from '@app/platform';
+import { httpConventions, LoadShedder, Metrics, PlatformConfig, PlatformModule, PlatformOptions, PlatformWorkersModule } from '@app/platform';
 import { IdentityModule } from '@app/identity';
 import { OrganizationsModule } from '@app/organizations';
 import { SpacesModule } from '@app/spaces';
@@ -18,6 +18,11 @@ import { TranslationsModule } from '@app/translations';
 import { ConversationsModule } from '@app/conversations';
 import { SystemController } from './system.controller';
 import { HealthController } from './health.controller';
+import { ServiceDocument } from './openapi/service-document.service';
+import { ServiceDocumentController } from './openapi/service-document.controller';
+import { DocsPageController } from './openapi/docs-page.controller';
+import { MetricsController } from './metrics.controller';
+import { LaneThreads } from './lane-threads';
 
 /** The bounded contexts an API process serves. The CLI composes the same list without HTTP. */
 export const CONTEXT_MODULES = [
@@ -45,8 +50,17 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [PlatformModule.forRoot(options), PlatformWorkersModule, ...CONTEXT_MODULES],
-      controllers: [SystemController, HealthController],
-      providers: [...httpConventions(), { provide: LoadShedder, useFactory: (c: PlatformConfig) => new LoadShedder(c), inject: [PlatformConfig] }],
+      controllers: [SystemController, HealthController, ServiceDocumentController, DocsPageController, MetricsController],
+      providers: [
+        ...httpConventions(),
+        ServiceDocument,
+        LaneThreads,
+        {
+          provide: LoadShedder,
+          useFactory: (c: PlatformConfig, m: Metrics) => new LoadShedder(c, { onShed: () => m.shed.inc() }),
+          inject: [PlatformConfig, Metrics],
+        },
+      ],
     };
   }
 }

@@ -7,8 +7,10 @@ import {
   BearerAuthGuard,
   cors,
   createLogger,
+  httpMetrics,
   jsonBody,
   LoadShedder,
+  Metrics,
   PinoNestLogger,
   PlatformConfig,
   RateLimiter,
@@ -28,7 +30,10 @@ export interface HttpOptions {
  * the order a request meets them, and each one's place matters (see its comment).
  */
 export function configureHttp(app: INestApplication, options: HttpOptions = {}): void {
-  // Load shedding first of all: refusing must cost nothing (see LoadShedder).
+  // Metrics first: every answer is counted and timed, the shedder's 503s included.
+  const metrics = app.get(Metrics);
+  app.use(httpMetrics(metrics));
+  // Load shedding next: refusing must cost nothing (see LoadShedder).
   const shedder = app.get(LoadShedder);
   app.use(shedder.middleware);
   (app.getHttpServer() as Server).once('listening', () => shedder.listening());
@@ -48,7 +53,7 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
   const corsMiddleware = cors(config.corsOrigins);
   if (corsMiddleware) app.use(corsMiddleware);
   // Counts every /v1 request and sets X-RateLimit-* before anything can answer.
-  if (config.rateLimitEnabled) app.use(rateLimit(new RateLimiter(config.rateLimitPerMinute)));
+  if (config.rateLimitEnabled) app.use(rateLimit(new RateLimiter(config.rateLimitPerMinute), () => metrics.rateLimited.inc()));
   // Parses JSON; a refused body is answered after authentication (InputGuard).
   app.use(jsonBody({ limit: config.bodyLimit, maxDepth: config.maxJsonDepth }));
   // 401 before 404: where no route matched, the bearer guard decides first. Nest adds its
@@ -62,8 +67,9 @@ export function configureHttp(app: INestApplication, options: HttpOptions = {}):
     return setNotFoundHandler(handler, prefix);
   };
 
-  // The probes live outside the API (GET /health/live, /health/ready); main.ts handles signals.
-  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready'] });
+  // The probes and the metrics live outside the API (GET /health/live, /health/ready, /metrics);
+  // main.ts handles signals.
+  app.setGlobalPrefix('v1', { exclude: ['health/live', 'health/ready', 'metrics'] });
   answerParserErrors(app.getHttpServer() as Server);
 }
 

@@ -1,6 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import type { Server } from 'http';
-import { LoadShedder, PlatformConfig } from '@app/platform';
+import { LoadShedder, PlatformConfig, shutdownTracing } from '@app/platform';
 
 /**
  * SIGTERM / SIGINT: stop accepting connections, let the requests in flight finish, then close
@@ -39,6 +39,8 @@ export function handleShutdownSignals(app: INestApplication, config: PlatformCon
     server.closeAllConnections();
     // Module destroy and shutdown hooks: projections and scheduler stop, then the stores close.
     await app.close();
+    // The spans of the last requests and batches: exported before the process ends.
+    await shutdownTracing();
     logger.log(`stopped in ${Date.now() - started} ms`);
     exit(0);
   };

@@ -1,11 +1,19 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import { NestExpressApplication } from '@nestjs/platform-express';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'http';
-import { PlatformConfig } from '@app/platform';
-import { AppModule } from './app.module';
-import { configureHttp } from './bootstrap';
-import { handleShutdownSignals } from './graceful-shutdown';
+import { startTracing } from '@app/platform/observability/tracing';
+
+// Tracing (when OTEL_EXPORTER_OTLP_ENDPOINT is set) starts before anything loads http or express:
+// its instrumentation patches them as they are required. So the server is required after it, and
+// nothing but types may be imported above (an import runs before this line).
+startTracing(process.env);
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
+const { PlatformConfig } = require('@app/platform') as typeof import('@app/platform');
+const { AppModule } = require('./app.module') as typeof import('./app.module');
+const { configureHttp } = require('./bootstrap') as typeof import('./bootstrap');
+const { handleShutdownSignals } = require('./graceful-shutdown') as typeof import('./graceful-shutdown');
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 async function main() {
   const config = PlatformConfig.fromEnv();

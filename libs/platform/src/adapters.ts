@@ -3,11 +3,21 @@ import * as path from 'path';
 import { PlatformConfig } from './config/platform-config';
 import { EventStore } from './event-store/event-store.port';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { instrumentEventStore } from './observability/metrics-event-store';
+import type { Metrics } from './observability/metrics.service';
 import { ReadStore } from './read-store/read-store.port';
 import { SqliteReadStore } from './read-store/sqlite-read-store';
 
-/** The only place that chooses adapters: embedded files by default, servers when configured. */
-export async function createEventStore(config: PlatformConfig): Promise<EventStore> {
+/**
+ * The only place that chooses adapters: embedded files by default, servers when configured.
+ * With `metrics`, every append of the process is counted and timed here (one choke point).
+ */
+export async function createEventStore(config: PlatformConfig, metrics?: Metrics): Promise<EventStore> {
+  const store = await chooseEventStore(config);
+  return metrics ? instrumentEventStore(store, metrics) : store;
+}
+
+async function chooseEventStore(config: PlatformConfig): Promise<EventStore> {
   const uri = config.eventStoreConnectionString;
   if (uri) {
     // Loaded lazily so the embedded default never touches the gRPC client.
@@ -24,6 +34,18 @@ export async function createReadStore(config: PlatformConfig): Promise<ReadStore
     return connectWithRetry('MongoDB', () => MongoReadStore.connect(uri, config.mongodbDatabase), { attempts: config.storeConnectAttempts, uri });
   }
   return new SqliteReadStore(path.join(config.dataDir, 'read-models.sqlite'));
+}
+
+/**
+ * The read store of a lane's own projections when they run in a worker thread. Embedded: a file
+ * of their own, because a SQLite read store refuses a commit computed from documents read before
+ * another connection committed (see SqliteReadStore.noteOtherWriters), so a second writer on the
+ * main file would make the API's projections redo their batches. MongoDB has no such cache:
+ * the same store serves.
+ */
+export function createLaneReadStore(config: PlatformConfig, lane: string, main: ReadStore): ReadStore {
+  if (config.mongodbUri) return main;
+  return new SqliteReadStore(path.join(config.dataDir, `read-models-${lane}.sqlite`));
 }
 
 /** Wait before the next attempt, after `failed` failed ones: 250 ms doubling, capped at 5 s. */

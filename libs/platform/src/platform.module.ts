@@ -17,6 +17,8 @@ import { InputGuard } from './http/input.guard';
 import { Urls } from './http/urls';
 import { validationPipe } from './http/validation';
 import { IdGenerator, RandomIdGenerator } from './ids/ids';
+import { Metrics } from './observability/metrics.service';
+import { PlatformMetricsCollector } from './observability/metrics-platform.collector';
 import { ProjectionEngine } from './projections/projection-engine';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
@@ -67,7 +69,9 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: PlatformConfig, useValue: config },
       { provide: Clock, useValue: options.clock ?? new SystemClock() },
       { provide: IdGenerator, useValue: options.ids ?? new RandomIdGenerator() },
-      { provide: EventStore, useFactory: () => createEventStore(config) },
+      Metrics,
+      PlatformMetricsCollector,
+      { provide: EventStore, useFactory: (metrics: Metrics) => createEventStore(config, metrics), inject: [Metrics] },
       { provide: ReadStore, useFactory: () => createReadStore(config) },
       { provide: BlobStore, useFactory: () => createBlobStore(config) },
       EventSourcing,
@@ -105,6 +109,7 @@ export class PlatformModule implements OnApplicationShutdown {
         AsOfReaders,
         AsOfResolver,
         AsOfEvents,
+        Metrics,
         CqrsModule,
       ],
     };

@@ -60,6 +60,9 @@ function subjectsOf(target: AuditSubject, related: AuditSubject[]): AuditSubject
 export function auditLogProjection(registry: AuditActionRegistry = AUDIT_ACTIONS): ProjectionDefinition {
   return {
     name: AUDIT_LOG_PROJECTION,
+    // Every event costs it a document and its indexes: its routes wait for it (ReadsProjection),
+    // the rest of the API does not (a catch-up of a million events made readiness wait for it).
+    consistency: 'own',
     collections: [
       { name: AUDIT_EVENTS, indexes: FILTER_INDEXES },
       { name: AUDIT_DETAILS },

@@ -1,27 +1,24 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { AsOfReaders, EventStore, PlatformConfig, ProjectionEngine, Urls } from '@app/platform';
-import { AuditEventSource } from '../ports';
-import { AUDIT_ACTIONS } from '../audit-action.registry';
+import { AsOfReaders, EventStore, ProjectionEngine, Urls } from '@app/platform';
 import { AuditLogModule } from '../log/audit-log.module';
+import { deliveryStoreProvider } from './application/delivery-store';
 import { webhookAsOf } from './application/webhook-as-of.reader';
 import { WebhookAccess } from './application/webhook-access';
 import { ListWebhookDeliveriesHandler, RedeliverHandler } from './application/webhook-deliveries';
 import { WebhookDeliveryWorker } from './application/webhook-delivery.worker';
-import { webhookDispatcher } from './application/webhook-dispatcher.projection';
+import { WebhookLane } from './application/webhook-lane';
+import { WebhookMetrics } from './application/webhook-metrics';
 import { WebhookPayloads } from './application/webhook-payloads';
 import { ChangeWebhookHandler, CreateWebhookHandler } from './application/webhook.commands';
 import { GetWebhookHandler, ListWebhooksHandler } from './application/webhook.queries';
 import { webhooksProjection } from './application/webhooks.projection';
 import { WebhooksController } from './http/webhooks.controller';
 
-/** Registers the webhooks' projections (the list, the dispatcher) and their as-of reader. */
+/** Registers the webhooks' list projection and their as-of reader (the dispatcher runs in the webhook lane). */
 @Injectable()
 export class WebhooksRegistration implements OnModuleInit {
   constructor(
     private readonly engine: ProjectionEngine,
-    private readonly source: AuditEventSource,
-    private readonly worker: WebhookDeliveryWorker,
-    private readonly config: PlatformConfig,
     private readonly asOf: AsOfReaders,
     private readonly events: EventStore,
     private readonly urls: Urls,
@@ -29,20 +26,11 @@ export class WebhooksRegistration implements OnModuleInit {
 
   onModuleInit(): void {
     this.engine.registerProjection(webhooksProjection);
-    this.engine.registerProjection(
-      webhookDispatcher({
-        source: this.source,
-        // The audit log's vocabulary: the dispatcher handles exactly the events it maps.
-        auditedEventTypes: AUDIT_ACTIONS.eventTypes(),
-        disableAfterFailures: this.config.webhookDisableAfterFailures,
-        recorded: (webhookId, position) => this.worker.nudge(webhookId, position),
-      }),
-    );
     this.asOf.register('webhook', webhookAsOf(this.events, this.urls));
   }
 }
 
-/** Signed webhooks: endpoints, the dispatcher on the global stream and the delivery worker. */
+/** Signed webhooks: endpoints, and the webhook lane (the dispatcher on the global stream and the delivery worker). */
 @Module({
   imports: [AuditLogModule],
   controllers: [WebhooksController],
@@ -56,6 +44,9 @@ export class WebhooksRegistration implements OnModuleInit {
     RedeliverHandler,
     WebhookPayloads,
     WebhookDeliveryWorker,
+    deliveryStoreProvider,
+    WebhookLane,
+    WebhookMetrics,
     WebhooksRegistration,
   ],
 })

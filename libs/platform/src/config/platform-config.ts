@@ -35,6 +35,8 @@ export class PlatformConfig {
   corsOrigins: string[] = [];
   /** pino level: fatal, error, warn, info, debug, trace, silent. */
   logLevel = 'info';
+  /** Bearer token GET /metrics requires (METRICS_TOKEN); unset: open. A secret: never logged or shown. */
+  metricsToken: string | null = null;
 
   // --- Overload and health (issue 8 §5-§6, issue 20) ---
   /** Shed load (503 + Retry-After) when the event loop is delayed beyond this. */
@@ -88,6 +90,14 @@ export class PlatformConfig {
   webhookDisableAfterFailures = 5;
   /** How long the previous secret keeps signing after a rotation (WEBHOOK_ROTATION_GRACE_MS). */
   webhookRotationGraceMs = 24 * 3600 * 1000;
+  /**
+   * Where webhook deliveries are dispatched and sent (WEBHOOK_DELIVERY): `thread` (a worker
+   * thread of the process that runs workers, so writes never wait for deliveries) or `inline`
+   * (the API's own event loop: less memory, and a test's manual clock applies).
+   */
+  webhookDelivery: 'thread' | 'inline' = 'thread';
+  /** Set only inside a worker thread that runs one lane of work (e.g. 'webhooks'); never from the environment. */
+  lane: string | null = null;
 
   // --- Translation providers (translations, issue 14): an OpenAI-compatible chat endpoint or LibreTranslate ---
   /** TRANSLATOR_PROVIDER: openai or libretranslate; unset: the one whose URL is set (OpenAI first when both are). */
@@ -140,6 +150,7 @@ export class PlatformConfig {
         .map((o) => o.trim())
         .filter(Boolean);
     if (env.LOG_LEVEL) c.logLevel = env.LOG_LEVEL;
+    c.metricsToken = env.METRICS_TOKEN || null;
     if (env.SHED_EVENT_LOOP_DELAY_MS) c.shedEventLoopDelayMs = Number(env.SHED_EVENT_LOOP_DELAY_MS);
     if (env.SHED_MAX_IN_FLIGHT) c.shedMaxInFlight = Number(env.SHED_MAX_IN_FLIGHT);
     if (env.SHED_QUEUE_WAIT_MS) c.shedQueueWaitMs = Number(env.SHED_QUEUE_WAIT_MS);
@@ -164,6 +175,10 @@ export class PlatformConfig {
     if (env.WEBHOOK_TIMEOUT_MS) c.webhookTimeoutMs = Number(env.WEBHOOK_TIMEOUT_MS);
     if (env.WEBHOOK_DISABLE_AFTER_FAILURES) c.webhookDisableAfterFailures = Number(env.WEBHOOK_DISABLE_AFTER_FAILURES);
     if (env.WEBHOOK_ROTATION_GRACE_MS) c.webhookRotationGraceMs = Number(env.WEBHOOK_ROTATION_GRACE_MS);
+    if (env.WEBHOOK_DELIVERY) {
+      if (env.WEBHOOK_DELIVERY !== 'thread' && env.WEBHOOK_DELIVERY !== 'inline') throw new Error('WEBHOOK_DELIVERY: must be "thread" or "inline"');
+      c.webhookDelivery = env.WEBHOOK_DELIVERY;
+    }
     if (env.TRANSLATOR_PROVIDER === 'openai' || env.TRANSLATOR_PROVIDER === 'libretranslate') c.translatorProvider = env.TRANSLATOR_PROVIDER;
     c.translatorOpenaiUrl = env.TRANSLATOR_OPENAI_URL || null;
     c.translatorOpenaiApiKey = env.TRANSLATOR_OPENAI_API_KEY || null;

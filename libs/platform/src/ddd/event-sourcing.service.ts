@@ -8,6 +8,8 @@ import { WritePreconditions } from '../http/write-preconditions';
 import { Decider } from './decider';
 import { DomainEvent, Evolver, schemaVersionOf, upcast } from './domain-event';
 import { Conflict } from './errors';
+import { CommandSpan, traceCommand } from '../observability/tracing-spans';
+import { traceMetadata } from '../observability/tracing-context';
 
 export interface Decision<S, E extends DomainEvent> {
   state: S;
@@ -99,7 +101,7 @@ export class EventSourcing {
     decide: (state: S, now: Date) => E[],
     options: HandleOptions = {},
   ): Promise<Decision<S, E>> {
-    return this.cycle(stream, evolver, async (state, now) => decide(state, now), options);
+    return traceCommand(stream, undefined, (span) => this.cycle(stream, evolver, async (state, now) => decide(state, now), options, span));
   }
 
   private async cycle<S, E extends DomainEvent>(
@@ -107,6 +109,7 @@ export class EventSourcing {
     evolver: Evolver<S, E>,
     decide: (state: S, now: Date) => Promise<E[]>,
     options: HandleOptions,
+    span?: CommandSpan,
   ): Promise<Decision<S, E>> {
     const maxRetries = options.maxRetries ?? 5;
     for (let attempt = 0; ; attempt++) {
@@ -115,7 +118,10 @@ export class EventSourcing {
       await WritePreconditions.check(this.store, stream);
       const now = this.clock.now();
       const events = await decide(state, now);
-      if (events.length === 0) return { state, events, position: 0 };
+      if (events.length === 0) {
+        span?.unchanged();
+        return { state, events, position: 0 };
+      }
       try {
         const result = await this.store.append(
           stream,
@@ -123,6 +129,11 @@ export class EventSourcing {
           revision < 0 ? 'no_stream' : revision,
         );
         RequestContext.notePosition(result.position);
+        span?.appended(
+          events.map((e) => e.type),
+          revision < 0 ? 'no_stream' : revision,
+          result.position,
+        );
         WritePreconditions.wrote(stream);
         const next = events.reduce((s, e) => evolver.evolve(s, e), state);
         // An idempotent replay appends nothing new: then the cache cannot know the revision.
@@ -132,6 +143,7 @@ export class EventSourcing {
       } catch (e) {
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
         if (attempt >= maxRetries) throw new Conflict(`Concurrent modification of ${stream}; retry the request`);
+        span?.retried();
       }
     }
   }
@@ -150,28 +162,45 @@ export class EventSourcing {
     command: CommandOf<S, C>,
     options: ExecuteOptions<S> = {},
   ): Promise<Decision<S, E>> {
-    return this.cycle(
-      stream,
-      decider,
-      async (state, now) => {
-        await options.precondition?.(state);
-        const c = typeof command === 'function' ? await command(state) : command;
-        return decider.decide(c, state, now);
-      },
-      options,
+    // A command built from the loaded state names its type once built (span?.named).
+    return traceCommand(stream, typeof command === 'function' ? undefined : command.type, (span) =>
+      this.cycle(
+        stream,
+        decider,
+        async (state, now) => {
+          await options.precondition?.(state);
+          const c = typeof command === 'function' ? await command(state) : command;
+          if (typeof command === 'function') span?.named(c.type);
+          return decider.decide(c, state, now);
+        },
+        options,
+        span,
+      ),
     );
   }
 
   /** Appends events without folding (streams whose decisions need no state). */
-  async appendNew(stream: string, events: DomainEvent[], options: HandleOptions = {}): Promise<number> {
-    const now = this.clock.now();
-    const result = await this.store.append(
+  appendNew(stream: string, events: DomainEvent[], options: HandleOptions = {}): Promise<number> {
+    return traceCommand(
       stream,
-      events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)),
-      'any',
+      undefined,
+      async (span) => {
+        const now = this.clock.now();
+        const result = await this.store.append(
+          stream,
+          events.map((e, i) => this.toNew(e, now, options.idempotencyKey, i)),
+          'any',
+        );
+        RequestContext.notePosition(result.position);
+        span?.appended(
+          events.map((e) => e.type),
+          'any',
+          result.position,
+        );
+        return result.position;
+      },
+      'append',
     );
-    RequestContext.notePosition(result.position);
-    return result.position;
   }
 
   toNew(e: DomainEvent, now: Date, idempotencyKey: string | undefined, index: number): NewEvent {
@@ -186,6 +215,8 @@ export class EventSourcing {
         correlationId: ctx?.correlationId ?? newEventId(),
         causationId: ctx?.causationId ?? null,
         schemaVersion: schemaVersionOf(e.type),
+        // The span that appends the event (tracing on): projection batches link back to it.
+        ...traceMetadata(),
       },
     };
   }

@@ -8,6 +8,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   schemaVersion: number;
+  /** W3C `traceparent` of the span that appended the event, when tracing is on (observability/tracing.ts). */
+  traceparent?: string;
 }
 
 export interface NewEvent<T = unknown> {

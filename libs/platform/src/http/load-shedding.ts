@@ -14,6 +14,8 @@ export interface LoadShedderOptions {
   sliceMs?: number;
   /** A refused request's 503 goes out no sooner than this after the request arrived. */
   holdMs?: number;
+  /** Called for each refused request (metrics). */
+  onShed?: () => void;
 }
 
 interface Waiting {
@@ -31,8 +33,12 @@ const RATE_WINDOW_MS = 250;
 /** Bounds the immediates scheduled per turn; requests left over wait for the next turn. */
 const MAX_STEPS_PER_TURN = 256;
 
-/** Reads of /health/* are never refused, so a probe can always tell a busy server from a dead one. */
-export const isHealthRead = (req: IncomingMessage): boolean => (req.method === 'GET' || req.method === 'HEAD') && /^\/health(\/|$|\?)/.test(req.url ?? '');
+/**
+ * Reads of /health/* and /metrics are never refused, so a probe can always tell a busy server
+ * from a dead one, and an overload shows in the metrics instead of hiding them.
+ */
+export const isHealthRead = (req: IncomingMessage): boolean =>
+  (req.method === 'GET' || req.method === 'HEAD') && /^\/(health|metrics)(\/|$|\?)/.test(req.url ?? '');
 
 /**
  * Admission control, the first middleware a request meets (before logging, body parsing and
@@ -75,6 +81,7 @@ export class LoadShedder {
   private readonly now: () => number;
   private readonly sliceMs: number;
   private readonly holdMs: number;
+  private readonly onShed: () => void;
   private shedTotal = 0;
   private readonly shedBy = { eventLoopDelay: 0, inFlight: 0, queueFull: 0, queueWait: 0, shutdown: 0 };
   /** Requests started per second (moving average), measured in windows of RATE_WINDOW_MS. */
@@ -93,6 +100,7 @@ export class LoadShedder {
     this.now = options.now ?? (() => performance.now());
     this.sliceMs = options.sliceMs ?? 5;
     this.holdMs = options.holdMs ?? 500;
+    this.onShed = options.onShed ?? (() => {});
   }
 
   /** Requests queued or running (health reads included), for draining at shutdown. */
@@ -305,6 +313,7 @@ export class LoadShedder {
   private refuse(res: ServerResponse, reason: keyof LoadShedder['shedBy'], message: string, arrivedAt: number): void {
     this.shedTotal++;
     this.shedBy[reason]++;
+    this.onShed();
     const now = this.now();
     if (now - this.lastLog > 10_000) {
       this.logger.warn(`load shedding: ${this.shedSinceLog + 1} request(s) answered 503 since the last report; ${message}`);

@@ -59,9 +59,9 @@ export function rateLimitKey(req: Request): string {
 /**
  * Counts every /v1 request before anything else reads it, and sets X-RateLimit-* first, so
  * every answer carries them (401, 404 and body errors included); over the limit, 429 with
- * Retry-After and the error body.
+ * Retry-After and the error body; `onRefused` counts the refusals (metrics).
  */
-export function rateLimit(limiter: RateLimiter): RequestHandler {
+export function rateLimit(limiter: RateLimiter, onRefused?: () => void): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!isApiPath(req.path)) return next();
     const d = limiter.hit(rateLimitKey(req));
@@ -69,6 +69,7 @@ export function rateLimit(limiter: RateLimiter): RequestHandler {
     res.setHeader('X-RateLimit-Remaining', String(d.remaining));
     res.setHeader('X-RateLimit-Reset', String(d.resetSeconds));
     if (d.allowed) return next();
+    onRefused?.();
     next(new TooManyRequests(`API rate limit exceeded (${d.limit} requests per minute); retry in ${d.retryAfterSeconds} seconds`, d.retryAfterSeconds));
   };
 }

@@ -1,4 +1,5 @@
-import { SetMetadata } from '@nestjs/common';
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiConditionalGet, ApiConditionalWrite } from './openapi-decorators';
 
 /**
  * The event stream whose revision versions a GET route's single resource, from the route's
@@ -7,9 +8,13 @@ import { SetMetadata } from '@nestjs/common';
  */
 export type StreamOf<B = unknown> = (params: Record<string, string>, body: B) => string | null;
 export const RESOURCE_STREAM = 'platform:resource-stream';
-export const ResourceStream = <B>(streamOf: StreamOf<B>) => SetMetadata(RESOURCE_STREAM, streamOf);
+export const ResourceStream = <B>(streamOf: StreamOf<B>) => applyDecorators(SetMetadata(RESOURCE_STREAM, streamOf), ApiConditionalGet());
 /** A resource that never changes once it exists (a revision): its ETag hashes its body alone. */
-export const ImmutableResource = () => SetMetadata(RESOURCE_STREAM, (): string | null => null);
+export const ImmutableResource = () =>
+  applyDecorators(
+    SetMetadata(RESOURCE_STREAM, (): string | null => null),
+    ApiConditionalGet(),
+  );
 
 /**
  * For a PATCH, PUT or DELETE whose target has no GET of its own (a permission of a space, a
@@ -18,4 +23,4 @@ export const ImmutableResource = () => SetMetadata(RESOURCE_STREAM, (): string |
  * the GET at the write's own path is that resource.
  */
 export const REPRESENTED_BY = 'platform:represented-by';
-export const RepresentedBy = (levelsUp: number) => SetMetadata(REPRESENTED_BY, levelsUp);
+export const RepresentedBy = (levelsUp: number) => applyDecorators(SetMetadata(REPRESENTED_BY, levelsUp), ApiConditionalWrite());

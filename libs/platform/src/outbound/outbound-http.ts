@@ -66,11 +66,28 @@ class Deadline extends Error {}
  * without its query. The settings are read at each call, so a changed config applies.
  */
 export class OutboundHttp {
-  /** `resolve`: the DNS the guard asks (tests answer for it). */
+  /** Pooled keep-alive connections, for a caller that sends many requests to the same hosts (webhooks). */
+  private readonly agents: { http: http.Agent; https: https.Agent } | null;
+
+  /**
+   * `resolve`: the DNS the guard asks (tests answer for it). `keepAlive`: connections are
+   * pooled per host; each is still opened through the guarded lookup (a pooled one keeps the
+   * address that was checked), and a response not read to its end closes its connection.
+   */
   constructor(
     private readonly config: PlatformConfig,
     private readonly resolve?: Resolve,
-  ) {}
+    options: { keepAlive?: boolean; maxSocketsPerHost?: number } = {},
+  ) {
+    const pool = { keepAlive: true, maxSockets: options.maxSocketsPerHost ?? 8, maxFreeSockets: options.maxSocketsPerHost ?? 8, scheduling: 'lifo' as const };
+    this.agents = options.keepAlive ? { http: new http.Agent(pool), https: new https.Agent(pool) } : null;
+  }
+
+  /** Closes the pooled connections (a caller with keepAlive calls this when it stops). */
+  close(): void {
+    this.agents?.http.destroy();
+    this.agents?.https.destroy();
+  }
 
   get(url: string | URL, request: OutboundRequest): Promise<OutboundResult> {
     return this.send(url, { ...request, method: 'GET' });
@@ -141,8 +158,9 @@ export class OutboundHttp {
       const req = client.request(url, {
         method: request.method,
         signal,
-        // No pooled sockets: every connection goes through the guarded lookup, and closing one stops its download.
-        agent: false,
+        // Unpooled by default: closing a connection stops its download. Pooled or not, every
+        // connection is opened through the guarded lookup.
+        agent: this.agents ? (url.protocol === 'https:' ? this.agents.https : this.agents.http) : false,
         lookup: guard.lookup,
         headers: {
           accept: request.accept ?? '*/*',

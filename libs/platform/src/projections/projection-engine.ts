@@ -4,7 +4,7 @@ import { RequestContext } from '../http/request-context';
 import { Doc, ParkedEvent, ReadStore } from '../read-store/read-store.port';
 import { ServiceUnavailable } from '../ddd/errors';
 import { PlatformConfig } from '../config/platform-config';
-import { ProjectionDefinition, SagaDefinition } from './projection';
+import { gatesQueries, ProjectionDefinition, SagaDefinition } from './projection';
 import { ProjectionRunner, RunnerTarget } from './projection-runner';
 import { EventFeed } from './event-feed';
 import { TurnQueue } from './turn-queue';
@@ -23,6 +23,8 @@ const SLICE_SIZE = 2000;
 const CONVOY_LEAD = 2 * SLICE_SIZE;
 /** A projection that has not moved for this long is not waited for (it may be failing). */
 const CONVOY_STALL_MS = 2000;
+/** How often an engine that follows another's read models (followReadModels) looks at their position. */
+const FOLLOW_POLL_MS = 5;
 /** Read models unknown to this process (runWorkers=false) are looked up at most this often. */
 const REMOTE_STATE_TTL_MS = 250;
 
@@ -73,6 +75,9 @@ export class ProjectionEngine {
   private defined = false;
   private feed: EventFeed | null = null;
   private remoteState: { at: number; state: Promise<ServingState> } | null = null;
+  /** Read models this engine's afterReadModels projections wait for, kept by another engine (see followReadModels). */
+  private followed: { position: () => Promise<number>; at: number } | null = null;
+  private positionSource: ((names: readonly string[]) => Promise<number>) | null = null;
   private readonly heap = new CatchUpHeap();
   /** Every runner of this process, live or rebuilding, takes turns here. */
   readonly turns = new TurnQueue(YIELD_EVERY_MS);
@@ -173,7 +178,7 @@ export class ProjectionEngine {
       let slowest = Number.POSITIVE_INFINITY;
       for (const p of this.projections.values()) {
         const r = this.runners.get(p.name);
-        if (!r || r === runner || p.servesQueries === false || now - r.progressAt > CONVOY_STALL_MS) continue;
+        if (!r || r === runner || !gatesQueries(p) || now - r.progressAt > CONVOY_STALL_MS) continue;
         slowest = Math.min(slowest, r.applied);
       }
       return runner.applied - slowest > CONVOY_LEAD;
@@ -181,17 +186,32 @@ export class ProjectionEngine {
     progress: () => this.nextProgress(50),
   };
 
-  /** See RunnerOptions.readModelsAt: the query-serving projections of this process. */
+  /** See RunnerOptions.readModelsAt: the query-serving projections of this process, or the followed ones. */
   private readonly readModelsAt = {
     reached: (position: number): boolean => {
+      if (this.followed && this.followed.at < position) return false;
       for (const p of this.projections.values()) {
         const r = this.runners.get(p.name);
-        if (p.servesQueries !== false && r && r.position < position) return false;
+        if (gatesQueries(p) && r && r.position < position) return false;
       }
       return true;
     },
-    progress: () => this.nextProgress(50),
+    progress: async () => {
+      if (!this.followed) return this.nextProgress(50);
+      // Another engine's progress is not announced here: poll it.
+      await new Promise((resolve) => setTimeout(resolve, FOLLOW_POLL_MS));
+      this.followed.at = await this.followed.position();
+    },
   };
+
+  /**
+   * For an engine that runs only afterReadModels projections beside the engine that keeps the
+   * query-serving read models (a worker thread of the same process, say): its projections wait
+   * until `position()` — that engine's committed query position — has passed each event.
+   */
+  followReadModels(position: () => Promise<number>): void {
+    this.followed = { position, at: 0 };
+  }
 
   /** Stops after each runner's current turn (its commit completes). */
   async stop(): Promise<void> {
@@ -222,7 +242,7 @@ export class ProjectionEngine {
       }
       out.push(s);
     };
-    for (const p of this.projections.values()) await add(p.name, 'projection', p.servesQueries !== false);
+    for (const p of this.projections.values()) await add(p.name, 'projection', gatesQueries(p));
     for (const s of this.sagas.values()) await add(s.name, 'saga', false);
     return out;
   }
@@ -232,7 +252,7 @@ export class ProjectionEngine {
    * round trip when the projections run here: it is asked on every request).
    */
   async servingState(): Promise<ServingState> {
-    const local = [...this.projections.values()].filter((p) => p.servesQueries !== false).map((p) => this.runners.get(p.name));
+    const local = [...this.projections.values()].filter(gatesQueries).map((p) => this.runners.get(p.name));
     if (this.feed && local.every((r) => r)) {
       const head = this.feed.head;
       let lag = 0;
@@ -293,11 +313,56 @@ export class ProjectionEngine {
     });
   }
 
+  /**
+   * In a lane's worker thread the projections run in the parent thread: where they are (in
+   * memory there, ahead of the checkpoints they store lazily) comes from it (see positionOf).
+   */
+  answerPositionsFrom(source: (names: readonly string[]) => Promise<number>): void {
+    this.positionSource = source;
+  }
+
+  /** Lowest position of the named projections: in memory for those running here, else their stored checkpoints. */
+  async positionOf(names: readonly string[]): Promise<number> {
+    if (this.positionSource) return this.positionSource(names);
+    let min = Number.MAX_SAFE_INTEGER;
+    for (const name of names) {
+      const local = this.runners.get(name);
+      min = Math.min(min, local ? local.position : (await this.store.checkpoint(name)).position);
+    }
+    return min === Number.MAX_SAFE_INTEGER ? 0 : min;
+  }
+
+  /**
+   * For the queries of a projection with consistency 'own': 503 with Retry-After while it is
+   * far behind (catching up), else waits (bounded) until it includes everything the read models
+   * that gate every request include, so a caller's earlier writes are in it.
+   */
+  async awaitProjection(name: string, timeoutMs = this.config.consistencyTimeoutMs): Promise<void> {
+    const target = await this.queryPosition();
+    let at = await this.positionOf([name]);
+    if (at >= target) return;
+    const behind = (this.feed?.head ?? (await this.events.headPosition())) - at;
+    if (behind > this.config.readyMaxLagEvents) {
+      const eta = this.runners.get(name)?.etaSeconds(this.feed?.head ?? at + behind);
+      throw new ServiceUnavailable(
+        `The ${name} read model is catching up (${behind} events behind); retry shortly`,
+        Math.min(300, Math.max(1, Math.ceil(eta ?? 5))),
+      );
+    }
+    const deadline = Date.now() + timeoutMs;
+    while (at < target) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ServiceUnavailable(`The ${name} read model has not caught up with the latest writes yet; retry shortly`, 1);
+      await this.nextProgress(left);
+      at = await this.positionOf([name]);
+    }
+  }
+
   /** Lowest checkpoint among the projections that serve queries. */
   async queryPosition(): Promise<number> {
     let min = Number.MAX_SAFE_INTEGER;
     for (const p of this.projections.values()) {
-      if (p.servesQueries === false) continue;
+      if (!gatesQueries(p)) continue;
       const local = this.runners.get(p.name);
       const pos = local ? local.position : (await this.store.checkpoint(p.name)).position;
       min = Math.min(min, pos);

@@ -7,6 +7,7 @@ import { ProjectionContext } from './projection';
 import { EventFeed, SliceEvent } from './event-feed';
 import { RateMeter } from './rate-meter';
 import { TurnQueue } from './turn-queue';
+import { ProjectionBatchSpan } from '../observability/tracing-spans';
 
 export interface RunnerTarget {
   name: string;
@@ -265,6 +266,8 @@ export class ProjectionRunner {
     let outcome: Step = { kind: 'progress' };
     // None of the slice's types: pass it at once (most runners skip most events).
     const none = types !== undefined && ![...types].some((t) => this.target.handles.has(t));
+    // Tracing on: one span for the events this turn applies, linked to the writes they come from.
+    const traced = none ? undefined : ProjectionBatchSpan.begin(this.target.name);
     if (none) {
       to = slice[slice.length - 1].position;
       seen = slice.length;
@@ -279,7 +282,7 @@ export class ProjectionRunner {
         const event = upcast(item.event());
         uow.savepoint();
         try {
-          await this.target.apply(event, uow);
+          await (traced ? traced.apply(event, () => this.target.apply(event, uow)) : this.target.apply(event, uow));
           this.failing = null;
         } catch (e: unknown) {
           uow.rollback();
@@ -312,6 +315,7 @@ export class ProjectionRunner {
         if ((i & 1023) === 1023 && performance.now() >= deadline) break;
       }
     }
+    traced?.end();
     this.applied = to;
     pending.seen += seen;
     const now = performance.now();

@@ -23,6 +23,13 @@ export interface ProjectionDefinition {
    */
   servesQueries?: boolean;
   /**
+   * 'own': a query-serving projection that its own queries wait for (routes marked
+   * @ReadsProjection, or handlers calling ProjectionEngine.awaitProjection), so it neither holds
+   * readiness nor every request's read-your-writes: one whose every event costs a document and
+   * several indexes (the audit log) would otherwise hold the whole API during a catch-up.
+   */
+  consistency?: 'global' | 'own';
+  /**
    * Applies an event only once the query-serving read models of its process include it, as a
    * saga does (RunnerOptions.readModelsAt): for a projection that reads other contexts' read
    * models through their queries (the search index reads content). It must not serve queries.
@@ -36,3 +43,6 @@ export interface SagaDefinition {
   handles: string[];
   react(event: RecordedEvent): Promise<void>;
 }
+
+/** Whether every request's read-your-writes and the server's readiness wait for this projection. */
+export const gatesQueries = (p: ProjectionDefinition): boolean => p.servesQueries !== false && p.consistency !== 'own';

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { BadRequest, Caller, DomainError, EventStore, Forbidden, Principal } from '@app/platform';
+import { ApiEventStream, BadRequest, Caller, DomainError, EventStore, Forbidden, Principal } from '@app/platform';
 import { GetOrganizationQuery } from '@app/organizations';
 import { ChangeFeed } from '../application/change-feed.service';
 import { positionOf } from '../domain/resume-token';
@@ -29,6 +29,11 @@ export class ChangeFeedController {
   ) {}
 
   @Get()
+  @ApiEventStream(
+    "The organization's audit events as server-sent events, oldest first: each event's `id` is an opaque resume token, `event` the action id, `data` the audit event as JSON on one line. Without Last-Event-ID the stream starts at the events committed after it opened (with `from`, at the beginning of the log, then live); a comment line every FEED_HEARTBEAT_MS keeps it open. Filters as the audit-event list's (`action` also takes a prefix ending in `*`).",
+    'AuditEvent',
+    'FEED_MAX_STREAMS_PER_TOKEN streams (5 by default) are already open for this API token',
+  )
   async stream(
     @Caller() caller: Principal,
     @Param('organizationId') organizationId: string,

@@ -1,8 +1,9 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { NotFound, Principal, ResolveAuditEventQuery } from '@app/platform';
+import { NotFound, Principal, ProjectionEngine, ResolveAuditEventQuery } from '@app/platform';
 import { AuditEventDetails, AuditFilter } from '../../ports';
 import { AUDIT_ACTIONS } from '../../audit-action.registry';
 import { AuditLogReader, AuditPage, AuditScope } from '../audit-log.reader';
+import { AUDIT_LOG_PROJECTION } from '../audit-log.read-models';
 import { AuditAccess } from './audit-access';
 
 /** Whose log, or which resource's history, the caller asks for. */
@@ -96,8 +97,14 @@ export class ListAuditActionsHandler implements IQueryHandler<ListAuditActionsQu
 /** Time travel's `asOf=<audit event id>`: where that event lies in the global stream. */
 @QueryHandler(ResolveAuditEventQuery)
 export class ResolveAuditEventHandler implements IQueryHandler<ResolveAuditEventQuery> {
-  constructor(private readonly reader: AuditLogReader) {}
+  constructor(
+    private readonly reader: AuditLogReader,
+    private readonly engine: ProjectionEngine,
+  ) {}
   async execute(q: ResolveAuditEventQuery) {
+    // The audit log is not among the read models every request waits for: an id the caller
+    // saw a moment ago must be found.
+    await this.engine.awaitProjection(AUDIT_LOG_PROJECTION);
     const d = await this.reader.located(q.eventId);
     return d ? { position: d.position, occurredAt: d.occurredAt } : null;
   }

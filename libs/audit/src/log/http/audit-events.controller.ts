@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { Caller, ImmutableResource, Principal } from '@app/platform';
+import { ApiNdjsonAlternative, Caller, ImmutableResource, Principal, ReadsProjection } from '@app/platform';
+import { AUDIT_LOG_PROJECTION } from '../audit-log.read-models';
 import { AuditEvent } from '../../ports';
 import { AuditTarget, AuthorizeAuditScopeQuery, GetAuditEventQuery, ListAuditActionsQuery, ListAuditEventsQuery } from '../application/audit-events.queries';
 import { ExportAuditEventsQuery } from '../application/export-audit-events.query';
@@ -20,12 +21,15 @@ export class AuditEventsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get('orgs/:organizationId/audit-events')
+  @ReadsProjection(AUDIT_LOG_PROJECTION)
+  @ApiNdjsonAlternative('AuditEvent')
   list(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Query() q: AuditEventsParams, @Req() req: Request, @Res() res: Response) {
     return this.answer(caller, { kind: 'organization', organizationId }, q, req, res);
   }
 
   /** An audit event never changes once recorded: its ETag hashes its body. */
   @Get('orgs/:organizationId/audit-events/:auditEventId')
+  @ReadsProjection(AUDIT_LOG_PROJECTION)
   @ImmutableResource()
   get(@Caller() caller: Principal, @Param('organizationId') organizationId: string, @Param('auditEventId') auditEventId: string) {
     return this.queries.execute(new GetAuditEventQuery(caller, organizationId, auditEventId));
@@ -37,6 +41,8 @@ export class AuditEventsController {
   }
 
   @Get('orgs/:organizationId/members/:userId/audit-events')
+  @ReadsProjection(AUDIT_LOG_PROJECTION)
+  @ApiNdjsonAlternative('AuditEvent')
   member(
     @Caller() caller: Principal,
     @Param('organizationId') organizationId: string,
@@ -49,6 +55,8 @@ export class AuditEventsController {
   }
 
   @Get('spaces/:spaceId/audit-events')
+  @ReadsProjection(AUDIT_LOG_PROJECTION)
+  @ApiNdjsonAlternative('AuditEvent')
   space(@Caller() caller: Principal, @Param('spaceId') spaceId: string, @Query() q: AuditEventsParams, @Req() req: Request, @Res() res: Response) {
     return this.answer(caller, { kind: 'space', spaceId }, q, req, res);
   }

@@ -1,8 +1,9 @@
 import { Command, CommandHandler, ICommandHandler, IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { Clock, EventSourcing, ListResponse, NotFound, PageQuery, paginate, ReadStore } from '@app/platform';
+import { Clock, EventSourcing, ListResponse, NotFound, PageQuery, paginate } from '@app/platform';
 import { DeliveryAttempt, DeliveryStatus, webhookDeliveriesStream, WebhookDeliveryEvent } from '../domain/webhook-delivery';
 import { DELIVERIES, DeliveryDoc } from './webhook-dispatcher.projection';
 import { GetWebhookQuery } from './webhook.queries';
+import { DeliveryStore } from './delivery-store';
 
 /** One delivery as the list shows it (kept 30 days). */
 export interface DeliveryView {
@@ -43,7 +44,7 @@ export class ListWebhookDeliveriesQuery extends Query<ListResponse<DeliveryView>
 @QueryHandler(ListWebhookDeliveriesQuery)
 export class ListWebhookDeliveriesHandler implements IQueryHandler<ListWebhookDeliveriesQuery> {
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: DeliveryStore,
     private readonly queries: QueryBus,
   ) {}
   async execute(q: ListWebhookDeliveriesQuery): Promise<ListResponse<DeliveryView>> {
@@ -67,7 +68,7 @@ export class RedeliverCommand extends Command<void> {
 @CommandHandler(RedeliverCommand)
 export class RedeliverHandler implements ICommandHandler<RedeliverCommand> {
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: DeliveryStore,
     private readonly queries: QueryBus,
     private readonly es: EventSourcing,
     private readonly clock: Clock,

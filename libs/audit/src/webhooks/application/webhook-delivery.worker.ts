@@ -1,10 +1,11 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { EventSourcing, OutboundHttp, PlatformConfig, ReadStore } from '@app/platform';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventSourcing, OutboundHttp, PlatformConfig } from '@app/platform';
 import { webhook, webhookStream } from '../domain/webhook';
 import { AttemptOutcome, DeliveryAttempt, retryDelayMs } from '../domain/webhook-delivery';
 import { DeliveryOutcomes, FLUSH_MS, KnownOutcome } from './delivery-outcomes';
 import { DELIVERIES, DeliveryDoc, DISPATCHER, ENDPOINTS, EndpointDoc } from './webhook-dispatcher.projection';
 import { WebhookPayloads } from './webhook-payloads';
+import { DeliveryStore } from './delivery-store';
 import { signedHeaders } from './webhook-signature';
 
 /** Pending deliveries of one endpoint looked at per pass (the oldest first). */
@@ -29,7 +30,7 @@ const ANSWER_BYTES = 64 * 1024;
  * domain's history).
  */
 @Injectable()
-export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhookDeliveryWorker {
   private readonly logger = new Logger('WebhookDelivery');
   private readonly outbound: OutboundHttp;
   private running = false;
@@ -41,39 +42,48 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
   private readonly inFlightOf = new Map<string, number>();
   private readonly outcomes: DeliveryOutcomes;
   private readonly disabling = new Set<string>();
-  /** Endpoints with news (a delivery recorded at a position, an attempt ended: 0); the others wait for a full pass. */
+  /** Endpoints with deliveries recorded at a position (looked at once the dispatcher committed it); the others wait for a full pass. */
   private readonly dirty = new Map<string, number>();
+  /**
+   * Endpoints where an attempt ended: looked at in the next pass whatever `dirty` says (the
+   * delivery it frees is in the read model already; waiting for newer ones to commit stalled
+   * an endpoint until the next full pass while events kept coming).
+   */
+  private readonly freed = new Set<string>();
   private lastFullPass = 0;
   /** Endpoints with pending deliveries behind the ones sent: an ended attempt may free the next. */
   private readonly backlog = new Set<string>();
 
   constructor(
-    private readonly store: ReadStore,
+    private readonly store: DeliveryStore,
     private readonly es: EventSourcing,
     private readonly payloads: WebhookPayloads,
     private readonly config: PlatformConfig,
   ) {
-    this.outbound = new OutboundHttp(config);
+    // Keep-alive: an endpoint gets a delivery per event; a connection each would cost more than the delivery.
+    this.outbound = new OutboundHttp(config, undefined, { keepAlive: true, maxSocketsPerHost: PER_ENDPOINT });
     this.outcomes = new DeliveryOutcomes(es, this.logger);
   }
 
-  onApplicationBootstrap(): void {
-    if (!this.config.runWorkers) return;
+  /** Started and stopped by the webhook lane, where deliveries are sent (see deliversHere). */
+  start(): void {
     this.running = true;
     this.schedule(0);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     await this.passing;
     await Promise.allSettled([...this.inFlight.values()]);
     await this.outcomes.flush();
+    this.outbound.close();
   }
 
   /** A delivery for the endpoint was recorded at `position` (visible once the dispatcher commits it), or an attempt ended (0). */
   nudge(endpointId?: string, position = 0): void {
-    if (endpointId) this.dirty.set(endpointId, Math.max(this.dirty.get(endpointId) ?? 0, position));
+    if (endpointId && position === 0) this.freed.add(endpointId);
+    else if (endpointId) this.dirty.set(endpointId, Math.max(this.dirty.get(endpointId) ?? 0, position));
     this.schedule(SOON_MS);
   }
 
@@ -120,7 +130,8 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
       const news = this.dirty.get(endpoint.id);
       const visible = news !== undefined && news <= applied;
       if (visible) this.dirty.delete(endpoint.id);
-      if (!full && !visible) continue;
+      const freed = this.freed.delete(endpoint.id);
+      if (!full && !visible && !freed) continue;
       this.backlog.delete(endpoint.id);
       const pending = await this.store.find<DeliveryDoc>(DELIVERIES, { webhookId: endpoint.id, status: 'pending' }, { sort: [['seq', 1]], limit: BATCH });
       if (pending.length === BATCH) this.backlog.add(endpoint.id);
@@ -144,14 +155,14 @@ export class WebhookDeliveryWorker implements OnApplicationBootstrap, BeforeAppl
           this.backlog.add(endpoint.id);
           break;
         }
-        this.start(d, endpoint, Math.max(d.attempts.length, known?.attempts ?? 0));
+        this.send(d, endpoint, Math.max(d.attempts.length, known?.attempts ?? 0));
       }
     }
     if (Number.isFinite(nextDue)) this.schedule(Math.max(SOON_MS, nextDue - Date.now()));
-    if (this.dirty.size > 0) this.again = true;
+    if (this.dirty.size > 0 || this.freed.size > 0) this.again = true;
   }
 
-  private start(d: DeliveryDoc, endpoint: EndpointDoc, attemptsBefore: number): void {
+  private send(d: DeliveryDoc, endpoint: EndpointDoc, attemptsBefore: number): void {
     this.inFlightOf.set(endpoint.id, (this.inFlightOf.get(endpoint.id) ?? 0) + 1);
     const run = this.attempt(d, endpoint, attemptsBefore)
       .catch((e: unknown) => this.logger.error(`delivery ${d.id} failed to run: ${e instanceof Error ? e.message : String(e)}`))

@@ -1,0 +1,85 @@
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { EventStore, PlatformConfig, ProjectionEngine, ReadStore, Write } from '@app/platform';
+import { AuditEventSource } from '../../ports';
+import { AUDIT_ACTIONS } from '../../audit-action.registry';
+import { AUDIT_LOG_PROJECTION } from '../../log/audit-log.read-models';
+import { deliversHere, DeliveryStore } from './delivery-store';
+import { WebhookDeliveryWorker } from './webhook-delivery.worker';
+import { DISPATCHER, webhookDispatcher } from './webhook-dispatcher.projection';
+
+/**
+ * Runs the webhook lane: the dispatcher on an engine of its own over the delivery store, which
+ * follows the main engine's read models (the audit log must hold each event it dispatches),
+ * and the delivery worker. Where it does not run, it only declares the store's collections.
+ */
+@Injectable()
+export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
+  private readonly logger = new Logger('WebhookLane');
+  private engine: ProjectionEngine | null = null;
+
+  constructor(
+    private readonly config: PlatformConfig,
+    private readonly events: EventStore,
+    private readonly reads: ReadStore,
+    private readonly deliveries: DeliveryStore,
+    private readonly main: ProjectionEngine,
+    private readonly source: AuditEventSource,
+    private readonly worker: WebhookDeliveryWorker,
+  ) {}
+
+  private dispatcher() {
+    return webhookDispatcher({
+      source: this.source,
+      // The audit log's vocabulary: the dispatcher handles exactly the events it maps.
+      auditedEventTypes: AUDIT_ACTIONS.eventTypes(),
+      disableAfterFailures: this.config.webhookDisableAfterFailures,
+      recorded: (webhookId, position) => this.worker.nudge(webhookId, position),
+    });
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.deliveries.defineProjection(DISPATCHER, this.dispatcher().collections);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!deliversHere(this.config)) return;
+    await this.adoptLegacyDeliveries();
+    const engine = new ProjectionEngine(this.events, this.deliveries, this.config);
+    engine.registerProjection(this.dispatcher());
+    // It reads the audit log (the audit event of each event it dispatches): it follows that
+    // projection, not the read models every request waits for (the audit log is not one of them).
+    // Until the main engine has declared it, nothing is known to have passed.
+    engine.followReadModels(() => this.main.positionOf([AUDIT_LOG_PROJECTION]).catch(() => 0));
+    this.engine = engine;
+    await engine.start();
+    this.worker.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.stop();
+    await this.engine?.stop();
+    this.engine = null;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.deliveries !== this.reads) await this.deliveries.close();
+  }
+
+  /**
+   * Data folders from before the lane kept the dispatcher in the main read store: its endpoints,
+   * deliveries and checkpoint move over once, so nothing is dispatched (and sent) twice.
+   */
+  private async adoptLegacyDeliveries(): Promise<void> {
+    if (this.deliveries === this.reads) return;
+    const here = await this.deliveries.checkpoint(DISPATCHER);
+    if (here.position > 0) return;
+    const collections = this.dispatcher().collections;
+    await this.reads.defineProjection(DISPATCHER, collections);
+    const old = await this.reads.checkpoint(DISPATCHER);
+    if (old.position === 0) return;
+    const writes: Write[] = [];
+    for (const c of collections) for (const doc of await this.reads.dump(c.name)) writes.push({ kind: 'put', collection: c.name, doc });
+    if (await this.deliveries.commit(DISPATCHER, here.generation, 0, old.position, writes))
+      this.logger.log(`moved ${writes.length} webhook endpoint and delivery documents to the webhook lane's store (at position ${old.position})`);
+  }
+}

@@ -1,0 +1,104 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { PlatformConfig } from '../config/platform-config';
+import { ServiceUnavailable } from '../ddd/errors';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { newEventId } from '../ids/ids';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { ProjectionEngine } from './projection-engine';
+
+/**
+ * A projection with consistency 'own' (the audit log) serves queries that wait for it
+ * themselves: the read models every request waits for, and readiness, do not include it, so a
+ * slow one cannot hold the API; its own queries still see every earlier write, or get a 503.
+ */
+describe("projections with consistency 'own'", () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let reads: SqliteReadStore;
+  let engine: ProjectionEngine;
+  let release: () => void;
+  let released: Promise<void>;
+
+  const append = (n: number) =>
+    events.appendBatch(
+      Array.from({ length: n }, (_, i) => ({
+        stream: `ticks-${i % 10}`,
+        expected: 'any' as const,
+        events: [
+          {
+            id: newEventId(),
+            type: 'Ticked',
+            data: { i },
+            metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
+          },
+        ],
+      })),
+    );
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'own-consistency-'));
+    events = new SqliteEventStore(path.join(dir, 'e.sqlite'));
+    reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
+    engine = new ProjectionEngine(
+      events,
+      reads,
+      PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1], readyMaxLagEvents: 50, consistencyTimeoutMs: 2000 }),
+    );
+    released = new Promise<void>((resolve) => (release = resolve));
+    engine.registerProjection({
+      name: 'fast',
+      collections: [{ name: 'fast_docs' }],
+      handles: ['Ticked'],
+      apply: async (e, ctx) => ctx.put('fast_docs', { id: e.id }),
+    });
+    engine.registerProjection({
+      name: 'held',
+      consistency: 'own',
+      collections: [{ name: 'held_docs' }],
+      handles: ['Ticked'],
+      async apply(e, ctx) {
+        await released;
+        ctx.put('held_docs', { id: e.id });
+      },
+    });
+  });
+  afterEach(async () => {
+    release();
+    await engine.stop();
+    await events.close();
+    await reads.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('is not waited for by read-your-writes nor readiness; its own queries wait for it', async () => {
+    await engine.start();
+    await append(10);
+    const head = await events.headPosition();
+    // Every request's wait and the serving state ignore the held projection.
+    await engine.waitFor(head);
+    expect(await engine.queryPosition()).toBe(head);
+    expect((await engine.servingState()).behind).toBe(false);
+    expect((await engine.status()).find((s) => s.name === 'held')!.servesQueries).toBe(false);
+    expect(await engine.positionOf(['held'])).toBeLessThan(head);
+    // Its own query waits until it includes what the others include.
+    let answered = false;
+    const query = engine.awaitProjection('held').then(() => (answered = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(answered).toBe(false);
+    release();
+    await query;
+    expect(await engine.positionOf(['held'])).toBeGreaterThanOrEqual(head);
+  });
+
+  it('answers 503 with Retry-After while it is far behind', async () => {
+    await append(200);
+    await engine.start();
+    await engine.waitFor(await events.headPosition());
+    const far = await engine.awaitProjection('held').catch((e: unknown) => e);
+    expect(far).toBeInstanceOf(ServiceUnavailable);
+    expect((far as ServiceUnavailable).message).toMatch(/held read model is catching up \(\d+ events behind\)/);
+    expect((far as ServiceUnavailable).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,98 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { SqliteReadStore, Write } from '@app/platform';
+import { DELIVERIES, DISPATCHER, webhookDispatcher } from '../../libs/audit/src/webhooks/application/webhook-dispatcher.projection';
+import { bearer, email, startTestApp, TestApp } from '../support/test-app';
+import { WebhookReceiver } from '../support/webhook-receiver';
+
+/**
+ * The webhook lane keeps its endpoints and deliveries in a read store of its own (embedded: a
+ * file of its own). A data folder from before, where they were in the main read store, is
+ * adopted once: the old deliveries stay listed, none is dispatched or sent again, new events go.
+ */
+describe('webhook lane: the store of its own, and data folders from before it (e2e)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docs-api-lane-'));
+  let receiver: WebhookReceiver;
+  let t: TestApp | undefined;
+  const collections = webhookDispatcher({ source: { get: async () => null } as never, auditedEventTypes: [], disableAfterFailures: 5 }).collections;
+
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const until = async (what: string, done: () => Promise<boolean>) => {
+    const deadline = Date.now() + 20_000;
+    while (!(await done())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
+
+  it('moves the dispatcher of an older data folder over once: nothing sent twice, new events delivered', async () => {
+    t = await startTestApp({ dataDir });
+    const { organizationId, token } = await t.bootstrap('Lane Org', email('lane'));
+    const hook = (
+      await t.http
+        .post(`/v1/orgs/${organizationId}/webhooks`)
+        .set(bearer(token))
+        .send({ url: receiver.url('/h'), events: ['space.*'] })
+        .expect(201)
+    ).body as { id: string; secret: string };
+    receiver.setSecrets('/h', [hook.secret]);
+    const space = (await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: 'One' }).expect(201)).body.id as string;
+    const list = async () =>
+      (await t!.http.get(`/v1/orgs/${organizationId}/webhooks/${hook.id}/deliveries`).set(bearer(token)).expect(200)).body.items as Array<{
+        id: string;
+        status: string;
+      }>;
+    await until('the space creation delivered', async () => {
+      const ds = await list();
+      return ds.length > 0 && ds.every((d) => d.status === 'delivered');
+    });
+    const before = await list();
+    await t.close();
+    t = undefined;
+
+    // Lay the folder out as before the lane: the dispatcher's documents and checkpoint in the main store.
+    const laneFile = path.join(dataDir, 'read-models-webhooks.sqlite');
+    const lane = new SqliteReadStore(laneFile);
+    await lane.defineProjection(DISPATCHER, collections);
+    const at = (await lane.checkpoint(DISPATCHER)).position;
+    const writes: Write[] = [];
+    for (const c of collections) for (const doc of await lane.dump(c.name)) writes.push({ kind: 'put', collection: c.name, doc });
+    // A replay of the history would compute the same documents again: mark one, to see that the
+    // documents were moved as they were rather than recomputed (a replay also risks sending
+    // again what a later batch would have marked delivered).
+    const marked = writes.find((w) => w.kind === 'put' && w.collection === DELIVERIES);
+    if (marked?.kind === 'put') marked.doc = { ...marked.doc, status: 'failed' };
+    await lane.close();
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(laneFile + suffix, { force: true });
+    const main = new SqliteReadStore(path.join(dataDir, 'read-models.sqlite'));
+    await main.defineProjection(DISPATCHER, collections);
+    expect(await main.commit(DISPATCHER, (await main.checkpoint(DISPATCHER)).generation, 0, at, writes)).toBe(true);
+    await main.close();
+    expect(at).toBeGreaterThan(0);
+
+    const sentBefore = receiver.on('/h').length;
+    t = await startTestApp({ dataDir });
+    // The old deliveries are listed again, as they were moved (the marked one included).
+    expect((await list()).map((d) => [d.id, d.status])).toEqual(
+      before.map((d) => [d.id, marked?.kind === 'put' && d.id === marked.doc.id ? 'failed' : d.status]),
+    );
+    await t.http.patch(`/v1/spaces/${space}`).set(bearer(token)).send({ title: 'Two' }).expect(200);
+    await until('the new delivery', async () => {
+      const ds = await list();
+      return ds.length === before.length + 1 && ds[0].status === 'delivered';
+    });
+    // Exactly one more request arrived: the new event's; the old one was not sent again.
+    const after = receiver.on('/h').slice(sentBefore);
+    expect(after.map((r) => r.body.type)).toEqual(['space.updated']);
+    expect(after.every((r) => r.verifiedBy.length === 1)).toBe(true);
+  });
+});
