@@ -152,10 +152,12 @@ describe('the service OpenAPI document (e2e)', () => {
     const op = doc.paths[p][method];
     const ref = referenceOf(method, p)!;
     expect([op.operationId, ref.version]).toEqual([operationId, version]);
-    if (ref.operation.requestBody) expect(equivalent(op.requestBody.content, doc, ref.operation.requestBody.content, ref.spec)).toBe(true);
+    // Per media type of the reference's (this server may offer more, e.g. NDJSON beside JSON).
+    const sameContent = (mine: Json, theirs: Json) =>
+      Object.entries<Json>(theirs ?? {}).every(([type, media]) => equivalent(mine?.[type]?.schema, doc, media.schema, ref.spec));
+    if (ref.operation.requestBody) expect(sameContent(resolve(doc, op.requestBody).content, resolve(ref.spec, ref.operation.requestBody).content)).toBe(true);
     for (const [status, response] of Object.entries<Json>(ref.operation.responses)) {
-      const mine = resolve(doc, op.responses[status]);
-      expect([status, equivalent(mine?.content, doc, resolve(ref.spec, response).content, ref.spec)]).toEqual([status, true]);
+      expect([status, sameContent(resolve(doc, op.responses[status])?.content, resolve(ref.spec, response).content)]).toEqual([status, true]);
     }
   });
 

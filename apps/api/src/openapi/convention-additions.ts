@@ -4,7 +4,6 @@ import {
   IF_MATCH,
   IF_MATCH_PARAMETER,
   IF_NONE_MATCH,
-  NDJSON_DESCRIPTION,
   NOT_MODIFIED_RESPONSE,
   OWN_EXTENSION,
   PRECONDITION_FAILED_RESPONSE,
@@ -33,13 +32,6 @@ const inlineResponses = ({ operation }: Located, statuses: RegExp): Response[] =
  * - a write that needs a token: Idempotency-Key, 422, 409, Idempotent-Replayed;
  * - a route with the `asOf` query parameter: its rules and X-As-Of.
  */
-/**
- * Shared operations whose controller declares an NDJSON alternative (ApiNdjsonAlternative): the
- * builder keeps the reference's 200 of a shared operation as it is, so the alternative is added
- * here, with the item schema the decorator names. Own operations keep the decorator's.
- */
-const NDJSON_OF_SHARED: Record<string, string> = { listOrganizationAuditEvents: 'AuditEvent' };
-
 export function addConventions(doc: Document): void {
   const refs = addConventionComponents(doc);
   const located = operationsOf(doc);
@@ -49,7 +41,6 @@ export function addConventions(doc: Document): void {
     if (CONDITIONAL_WRITES.has(o.method)) conditionalWrite(doc, o, tagged.has(o.path));
     if (isApi(o.path) && WRITES.has(o.method) && !isPublic(o)) idempotency(doc, o, refs);
     asOf(doc, o, refs);
-    ndjson(o);
     // Last: the headers every response carries go on the responses added above too.
     everyRoute(doc, o, refs);
   }
@@ -105,17 +96,12 @@ function asOf(doc: Document, o: Located, refs: ConventionRefs): void {
   p.example ??= '2026-03-03T00:00:00Z';
   if (!p[OWN_EXTENSION]) markOwn(p);
   for (const r of inlineResponses(o, /^200$/)) addHeader(r, 'X-As-Of', refs.headers.asOf);
-  addResponse(o.operation, '400', {
-    description: 'Bad request: a malformed, future or unknown `asOf` (or another bad input), naming the field.',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-  });
-}
-
-function ndjson({ operation }: Located): void {
-  const item = NDJSON_OF_SHARED[String(operation.operationId)];
-  const ok = operation.responses?.['200'];
-  if (!item || !ok || isRef(ok)) return;
-  const content = (ok.content ??= {});
-  content['application/x-ndjson'] ??= markOwn({ schema: { $ref: `#/components/schemas/${item}` } });
-  if (!ok.description?.includes('x-ndjson')) ok.description = `${ok.description ?? ''} ${NDJSON_DESCRIPTION}`.trim();
+  addResponse(
+    o.operation,
+    '400',
+    markOwn({
+      description: 'Bad request: a malformed, future or unknown `asOf` (or another bad input), naming the field.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    }),
+  );
 }

@@ -3,8 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { Module } from '@nestjs/core/injector/module';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { DECORATORS } from '@nestjs/swagger/dist/constants';
+import { DECORATORS, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { isPublicRoute } from '@app/platform';
 import type { Components, Constructor, OperationObject } from './openapi-objects';
 
@@ -95,7 +94,7 @@ function handlerOf(controllers: Map<string, Type>, operationId: string, method: 
     for (const handlerName of Object.getOwnPropertyNames(prototype)) {
       const declared =
         typeof prototype[handlerName] === 'function'
-          ? (Reflect.getMetadata(DECORATORS.API_OPERATION, prototype[handlerName] as object) as { operationId?: string } | undefined)
+          ? (Reflect.getMetadata(DECORATORS.API_OPERATION, prototype[handlerName]) as { operationId?: string } | undefined)
           : undefined;
       if (declared?.operationId === operationId) return { controller, handlerName };
     }

@@ -166,17 +166,6 @@ describe('addServiceAdditions', () => {
       expect((doc.components as Record<string, object>)[m[1]]).toHaveProperty([m[2]]);
   });
 
-  it('adds the NDJSON alternative to the shared audit-event list, whose 200 the builder takes from the reference', () => {
-    const shared = structuredClone(built);
-    const list = shared.paths['/v1/orgs/{organizationId}/audit-events'].get!;
-    list.operationId = 'listOrganizationAuditEvents';
-    list.responses = { '200': { description: 'Paginated audit events.', content: { 'application/json': { schema: { type: 'object' } } } } };
-    const ok = (addServiceAdditions(shared) as unknown as Document).paths['/v1/orgs/{organizationId}/audit-events'].get.responses?.['200'] as Response;
-    expect(Object.keys(ok.content ?? {})).toEqual(['application/json', 'application/x-ndjson']);
-    expect(ok.content?.['application/x-ndjson']).toEqual({ schema: { $ref: '#/components/schemas/AuditEvent' }, 'x-docs-platform': { own: true } });
-    expect(ok.description).toMatch(/^Paginated audit events\. With `Accept: application\/x-ndjson`/);
-  });
-
   it('describes the signed webhooks under webhooks, with the Standard Webhooks headers', () => {
     const post = doc.webhooks?.auditEvent.post as Operation;
     expect(post).toMatchObject({

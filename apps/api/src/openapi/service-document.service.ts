@@ -20,7 +20,8 @@ export interface Rendition {
  */
 @Injectable()
 export class ServiceDocument {
-  private built?: { document: OpenAPIObject; json: Rendition; yaml: Rendition };
+  private built?: { document: OpenAPIObject; json: Rendition };
+  private yamlRendition?: Rendition;
 
   constructor(
     private readonly modules: ModulesContainer,
@@ -36,8 +37,10 @@ export class ServiceDocument {
     return this.build().json;
   }
 
+  /** Serialized on first request of its own: YAML takes longer than building the document. */
   yaml(): Rendition {
-    return this.build().yaml;
+    // Without aliases (`&a`/`*a`), which some YAML readers refuse and people cannot follow.
+    return (this.yamlRendition ??= rendition(stringify(this.build().document, { aliasDuplicateObjects: false, lineWidth: 0 })));
   }
 
   private build() {
@@ -51,10 +54,7 @@ export class ServiceDocument {
       getHttpAdapter: () => this.adapterHost.httpAdapter,
     } as unknown as INestApplication;
     const document = assembleServiceDocument(describeNestRoutes(app, this.modules.values(), root), packageVersion());
-    const json = JSON.stringify(document);
-    // Without aliases (`&a`/`*a`), which some YAML readers refuse and people cannot follow.
-    const yaml = stringify(document, { aliasDuplicateObjects: false, lineWidth: 0 });
-    this.built = { document, json: rendition(json), yaml: rendition(yaml) };
+    this.built = { document, json: rendition(JSON.stringify(document)) };
     return this.built;
   }
 }

@@ -96,8 +96,23 @@ export function sharedOperation(
   parts: ServiceParts,
 ): OperationObject {
   const responses: Record<string, ResponseObject> = { ...reference.responses };
-  for (const [status, response] of Object.entries(route.operation.responses ?? {}))
-    if (!(status in responses) && !isDefaultResponse(response)) responses[status] = parts.responses[status];
+  for (const [status, response] of Object.entries(route.operation.responses ?? {})) {
+    if (isDefaultResponse(response)) continue;
+    const theirs = responses[status];
+    if (!theirs) responses[status] = parts.responses[status];
+    // Same status: the reference's answer, plus the media types only this server offers (the
+    // audit list's NDJSON export), with a description that says so.
+    else if (!theirs.$ref) {
+      const known = (theirs.content ?? {}) as Record<string, unknown>;
+      const extra = Object.entries((parts.responses[status].content ?? {}) as Record<string, unknown>).filter(([type]) => !(type in known));
+      if (extra.length > 0)
+        responses[status] = {
+          ...theirs,
+          description: `${theirs.description ?? ''} ${parts.responses[status].description ?? ''}`.trim(),
+          content: { ...known, ...Object.fromEntries(extra) },
+        };
+    }
+  }
   const requestBody = reference.requestBody ?? parts.requestBody;
   return {
     operationId: reference.operationId,
