@@ -1,8 +1,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import type { Worker } from 'worker_threads';
 import { SqliteReadStore, Write } from '@app/platform';
 import { DELIVERIES, DISPATCHER, webhookDispatcher } from '../../libs/audit/src/webhooks/application/webhook-dispatcher.projection';
+import { LaneThreads } from '../../apps/api/src/lane-threads';
 import { bearer, email, startTestApp, TestApp } from '../support/test-app';
 import { WebhookReceiver } from '../support/webhook-receiver';
 
@@ -94,5 +96,46 @@ describe('webhook lane: the store of its own, and data folders from before it (e
     const after = receiver.on('/h').slice(sentBefore);
     expect(after.map((r) => r.body.type)).toEqual(['space.updated']);
     expect(after.every((r) => r.verifiedBy.length === 1)).toBe(true);
+  });
+});
+
+describe('webhook lane thread: restarted when it fails (e2e)', () => {
+  let receiver: WebhookReceiver;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+    t = await startTestApp({ config: { webhookDelivery: 'thread' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await receiver.close();
+  });
+
+  it('a lane thread that dies is started again, and the deliveries go on from its checkpoint', async () => {
+    const { organizationId, token } = await t.bootstrap('Restart Org', email('restart'));
+    const hook = (
+      await t.http
+        .post(`/v1/orgs/${organizationId}/webhooks`)
+        .set(bearer(token))
+        .send({ url: receiver.url('/r'), events: ['space.*'] })
+        .expect(201)
+    ).body as { id: string; secret: string };
+    receiver.setSecrets('/r', [hook.secret]);
+    const threads = (t.app.get(LaneThreads) as unknown as { threads: Map<string, Worker> }).threads;
+    await receiver.waitFor(() => threads.has('webhooks'), 30_000);
+    const space = (await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: 'One' }).expect(201)).body.id as string;
+    await receiver.waitFor((r) => r.some((d) => d.path === '/r' && d.body.type === 'space.created'), 30_000);
+    const first = threads.get('webhooks')!;
+    // As if it crashed: the thread ends without stopping.
+    await first.terminate();
+    await t.http.patch(`/v1/spaces/${space}`).set(bearer(token)).send({ title: 'Two' }).expect(200);
+    await receiver.waitFor((r) => r.some((d) => d.path === '/r' && d.body.type === 'space.updated'), 30_000);
+    expect(threads.get('webhooks')).toBeDefined();
+    expect(threads.get('webhooks')).not.toBe(first);
+    const got = receiver.on('/r');
+    expect(got.every((d) => d.verifiedBy.length === 1)).toBe(true);
+    // The event committed while no thread ran was delivered once the new one started.
+    expect(got.filter((d) => d.body.type === 'space.updated')).toHaveLength(1);
   });
 });

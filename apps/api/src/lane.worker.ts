@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import * as os from 'os';
 import { parentPort, workerData } from 'worker_threads';
 import { createLogger, PinoNestLogger, PlatformConfig, ProjectionEngine } from '@app/platform';
 import { AppModule } from './app.module';
@@ -9,8 +10,19 @@ import { AppModule } from './app.module';
  * only the work of `workerData.lane` (deliversHere in the webhooks context, say). Stops on
  * the parent's 'stop' and says 'stopped'; a failure to start is posted as `{ failed }`.
  */
+/**
+ * The lane's thread runs below the API's: when both want a core, requests go first (on Linux
+ * a nice value belongs to a thread, so this leaves the rest of the process as it is).
+ */
+const LANE_NICE = 10;
+
 async function run(): Promise<void> {
   const { lane, config: plain } = workerData as { lane: string; config: Record<string, unknown> };
+  try {
+    os.setPriority(Math.max(os.getPriority(), LANE_NICE));
+  } catch {
+    // Not permitted here: the lane keeps the process's priority.
+  }
   // Projections, sagas and timers stay with the parent: here only the lane's own work runs.
   const config = Object.assign(new PlatformConfig(), plain, { lane, runWorkers: false });
   const app = await NestFactory.createApplicationContext(AppModule.register({ config }), { logger: false, bufferLogs: true });

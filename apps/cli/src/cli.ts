@@ -85,7 +85,13 @@ export interface RunOptions {
 
 /** Operator actions are attributed to the CLI in the events' metadata (actor `cli`). */
 export function runCli(argv: string[], app: INestApplicationContext, out: Out, options: RunOptions = {}): Promise<void> {
-  return RequestContext.run({ actor: 'cli' }, () => execute(argv, app, out, options));
+  return RequestContext.run({ actor: 'cli' }, async () => {
+    await execute(argv, app, out, options);
+    // In a process that runs the projections (the API's own, tests), the CLI's writes are in
+    // the read models before it returns, as an API write's are before its response.
+    const engine = app.get(ProjectionEngine);
+    if (engine.projectsHere) await engine.settle();
+  });
 }
 
 async function execute(argv: string[], app: INestApplicationContext, out: Out, options: RunOptions): Promise<void> {

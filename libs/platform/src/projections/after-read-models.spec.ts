@@ -3,8 +3,8 @@ import * as os from 'os';
 import * as path from 'path';
 import { PlatformConfig } from '../config/platform-config';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { newEventId } from '../ids/ids';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { ticks } from '../testing/ticks';
 import { ProjectionEngine } from './projection-engine';
 
 const spin = (ms: number) => {
@@ -29,20 +29,7 @@ describe('projections with afterReadModels', () => {
     events = new SqliteEventStore(path.join(dir, 'e.sqlite'));
     reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
     engine = new ProjectionEngine(events, reads, PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1] }));
-    await events.appendBatch(
-      Array.from({ length: 400 }, (_, i) => ({
-        stream: `ticks-${i % 10}`,
-        expected: 'any' as const,
-        events: [
-          {
-            id: newEventId(),
-            type: 'Ticked',
-            data: { i },
-            metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
-          },
-        ],
-      })),
-    );
+    await events.appendBatch(ticks(400));
   });
   afterEach(async () => {
     await engine.stop();

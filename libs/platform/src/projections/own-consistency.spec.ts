@@ -4,8 +4,8 @@ import * as path from 'path';
 import { PlatformConfig } from '../config/platform-config';
 import { ServiceUnavailable } from '../ddd/errors';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { newEventId } from '../ids/ids';
 import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { ticks } from '../testing/ticks';
 import { ProjectionEngine } from './projection-engine';
 
 /**
@@ -21,21 +21,7 @@ describe("projections with consistency 'own'", () => {
   let release: () => void;
   let released: Promise<void>;
 
-  const append = (n: number) =>
-    events.appendBatch(
-      Array.from({ length: n }, (_, i) => ({
-        stream: `ticks-${i % 10}`,
-        expected: 'any' as const,
-        events: [
-          {
-            id: newEventId(),
-            type: 'Ticked',
-            data: { i },
-            metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
-          },
-        ],
-      })),
-    );
+  const append = (n: number) => events.appendBatch(ticks(n));
 
   beforeEach(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'own-consistency-'));

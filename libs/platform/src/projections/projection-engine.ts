@@ -385,6 +385,11 @@ export class ProjectionEngine {
     }
   }
 
+  /** True when this process runs the query-serving projections itself (runWorkers). */
+  get projectsHere(): boolean {
+    return [...this.projections.values()].some((p) => gatesQueries(p) && this.runners.has(p.name));
+  }
+
   /** Waits until the read models include every write of the current request so far. */
   async settle(): Promise<void> {
     await this.waitFor(RequestContext.current()?.writePosition ?? 0);
