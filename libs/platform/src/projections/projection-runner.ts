@@ -52,6 +52,13 @@ const COMMIT_EVERY_MS = 1000;
  */
 const COMMIT_DOCUMENTS = 12_000;
 const COMMIT_CHARS = 8 * 1024 * 1024;
+/**
+ * A runner this close to the head is live, not catching up: it commits every turn. Under a
+ * steady stream of writes the head moves on while a turn applies, so "at the head" alone would
+ * send a live runner that nothing else waits for (the audit log, whose requests do not hold
+ * read-your-writes) into the once-a-second cadence of a catch-up, and with it whatever follows it.
+ */
+const LIVE_GAP_EVENTS = 256;
 
 class StaleCheckpoint extends Error {}
 
@@ -323,7 +330,7 @@ export class ProjectionRunner {
     // The pace is that of applying (commits come about once a second behind the head).
     this.rate.note(to, seen);
     const feed = this.options.feed ?? this.ownFeed;
-    const caughtUp = !feed || to >= feed.head;
+    const caughtUp = !feed || feed.head - to <= LIVE_GAP_EVENTS;
     const writes = uow.size > 0 || parked.length > 0;
     if (flush || caughtUp || outcome.kind !== 'progress' || parked.length > 0) {
       if (this.applied > this.committed) {
