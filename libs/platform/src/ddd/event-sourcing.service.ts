@@ -8,6 +8,7 @@ import { WritePreconditions } from '../http/write-preconditions';
 import { Decider } from './decider';
 import { DomainEvent, Evolver, schemaVersionOf, upcast } from './domain-event';
 import { Conflict } from './errors';
+import { StreamLocks } from './stream-locks';
 import { CommandSpan, traceCommand } from '../observability/tracing-spans';
 import { traceMetadata } from '../observability/tracing-context';
 
@@ -77,6 +78,14 @@ export class FoldedStates {
  */
 @Injectable()
 export class EventSourcing {
+  private readonly locks = new StreamLocks();
+  private conflicts = 0;
+
+  /** Appends refused for a wrong expected revision (each retried or answered 409) since start. */
+  get concurrencyConflicts(): number {
+    return this.conflicts;
+  }
+
   constructor(
     private readonly store: EventStore,
     private readonly clock: Clock,
@@ -105,6 +114,16 @@ export class EventSourcing {
   }
 
   private async cycle<S, E extends DomainEvent>(
+    stream: string,
+    evolver: Evolver<S, E>,
+    decide: (state: S, now: Date) => Promise<E[]>,
+    options: HandleOptions,
+    span?: CommandSpan,
+  ): Promise<Decision<S, E>> {
+    return this.locks.run(stream, () => this.attempts(stream, evolver, decide, options, span));
+  }
+
+  private async attempts<S, E extends DomainEvent>(
     stream: string,
     evolver: Evolver<S, E>,
     decide: (state: S, now: Date) => Promise<E[]>,
@@ -142,8 +161,12 @@ export class EventSourcing {
         return { state: next, events, position: result.position };
       } catch (e) {
         if (!(e instanceof WrongExpectedRevisionError)) throw e;
+        this.conflicts++;
         if (attempt >= maxRetries) throw new Conflict(`Concurrent modification of ${stream}; retry the request`);
         span?.retried();
+        // Another process wrote the stream meanwhile: back off a random while (up to 2, 4, 8 …
+        // ms) so that writers racing on one stream do not meet again at once.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** (attempt + 1)));
       }
     }
   }

@@ -24,6 +24,15 @@ describe('random ids', () => {
   it('keeps the id shape: 20 characters of [A-Za-z0-9]', () => {
     const ids = new RandomIdGenerator();
     for (let i = 0; i < 100; i++) expect(ids.next()).toMatch(/^[A-Za-z0-9]{20}$/);
-    expect(newEventId()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  it('event ids are version 7 UUIDs, in the order they were made (the event store index grows at its edge)', () => {
+    const made = Array.from({ length: 1000 }, () => newEventId());
+    for (const id of made) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...made].sort()).toEqual(made);
+    expect(new Set(made).size).toBe(made.length);
+    // The first 48 bits are the time in milliseconds.
+    const ms = parseInt(made[0].replace(/-/g, '').slice(0, 12), 16);
+    expect(Math.abs(ms - Date.now())).toBeLessThan(60_000);
   });
 });
