@@ -20,8 +20,9 @@ import { percentile } from './stats';
  * by the domain's decideUpdate, appended at the exact expected revision in big transactions) while
  * no server runs, then starts the API as a child process (so its RSS is its own) and measures:
  * time to accept a connection, /health/live latency during the catch-up, time to ready, the
- * catch-up rate and peak RSS; then a start with the checkpoints at the head (first answer, RSS)
- * and the create-space time at 0 and at 10,000 spaces.
+ * catch-up rate and peak RSS; then a start with the checkpoints at the head on the same folder
+ * (first answer, whether any projection replays, RSS at start and after 10,000 GETs of distinct
+ * spaces) and the create-space time at 0 and at 10,000 spaces.
  */
 export interface CatchUpOptions {
   spaces: number;
@@ -32,6 +33,7 @@ const DEFAULTS: CatchUpOptions = { spaces: 10_000, renamesPerSpace: 99 };
 const APPENDS_PER_TX = 10_000;
 const CREATE_SAMPLES = 20;
 const CREATE_WARMUP = 20;
+const HEAD_GETS = 10_000;
 
 type BatchAppend = { stream: string; events: NewEvent[]; expected: ExpectedRevision };
 
@@ -337,9 +339,13 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
     if (lastReady) details.push(`a /health/ready answer while behind: ${lastReady}`);
     const count = await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=1`, token);
     details.push(`after ready: GET /v1/orgs/{org}/spaces -> ${count.status}, count ${(JSON.parse(count.body) as { count?: number }).count}`);
+    // Where every projection and saga stands when this server stops: the next start must go on from there.
+    const stoppedAt = await positions(server);
     await server.stop();
 
-    // 4. A start with the checkpoints at the head.
+    // 4. A start with the checkpoints at the head, on the same folder (1,000,000 events, 10,000
+    // spaces): time to the first 200, whether any projection replays (its position at the first
+    // answer behind where the previous server stopped), RSS at start and after 10,000 GETs.
     server = await ServerProcess.start(dataDir);
     let firstAnswerMs = 0;
     for (;;) {
@@ -352,23 +358,41 @@ export async function runCatchUpBench(options: Partial<CatchUpOptions> = {}): Pr
       await sleep(10);
     }
     const rssAtStart = server.rssMb();
+    const startedAt = await positions(server);
+    const replayed = [...startedAt].filter(([name, position]) => position < (stoppedAt.get(name) ?? 1));
+    const headAtStop = Math.max(0, ...stoppedAt.values());
+    details.push(
+      replayed.length
+        ? `at the head: **${replayed.length} projections replaying** at the first answer (position then / when the previous server stopped): ${replayed.map(([n, p]) => `${n} ${p} / ${stoppedAt.get(n) ?? 'new'}`).join(', ')}`
+        : `at the head: no replay: at the first answer each of the ${startedAt.size} projections and sagas was where the previous server stopped (head ${headAtStop})`,
+    );
     const createAt10k = await createSpaceMs(server, org, token, 'Late space');
+    // 10,000 GETs, one of each space (all of them, listed 1,000 a page).
+    const ids: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=1000${page ? `&page=${encodeURIComponent(page)}` : ''}`, token);
+      const body = JSON.parse(res.body) as { items: Array<{ id: string }>; next?: { page: string } };
+      ids.push(...body.items.map((i) => i.id));
+      page = body.next?.page;
+    } while (page);
     const getMs: number[] = [];
-    const list = JSON.parse((await call(server.baseUrl, 'GET', `/v1/orgs/${org}/spaces?limit=100`, token)).body) as { items: Array<{ id: string }> };
     const baseUrl = server.baseUrl;
     await Promise.all(
       Array.from({ length: 8 }, async (_, w) => {
-        for (let i = w; i < 10_000; i += 8) getMs.push((await call(baseUrl, 'GET', `/v1/spaces/${list.items[i % list.items.length].id}`, token)).ms);
+        for (let i = w; i < HEAD_GETS; i += 8) getMs.push((await call(baseUrl, 'GET', `/v1/spaces/${ids[i % ids.length]}`, token)).ms);
       }),
     );
     const rssAfterGets = server.rssMb();
     await server.stop();
     details.push(
-      `at the head: first 200 after ${Math.round(firstAnswerMs)} ms, RSS ${Math.round(rssAtStart)} MB at start, ${Math.round(rssAfterGets)} MB after 10,000 GETs (p50 ${percentile(getMs, 50).toFixed(1)} ms, p99 ${percentile(getMs, 99).toFixed(1)} ms)`,
+      `at the head: first 200 after ${Math.round(firstAnswerMs)} ms, RSS ${Math.round(rssAtStart)} MB at start, ${Math.round(rssAfterGets)} MB after ${HEAD_GETS.toLocaleString('en-US')} GETs over ${Math.min(ids.length, HEAD_GETS).toLocaleString('en-US')} distinct spaces (p50 ${percentile(getMs, 50).toFixed(1)} ms, p99 ${percentile(getMs, 99).toFixed(1)} ms)`,
     );
     details.push(`POST /v1/orgs/{org}/spaces median: ${createAt0.toFixed(1)} ms at 0 spaces, ${createAt10k.toFixed(1)} ms at ${opts.spaces} spaces`);
 
-    const line = `catch-up: events=${backlog} accept_ms=${Math.round(acceptMs)} live_p99_ms=${percentile(liveMs, 99).toFixed(1)} ready_s=${readyS.toFixed(1)} events_per_s=${Math.round(eventsPerS)} peak_rss_mb=${Math.round(peakRss)} create_ratio=${(createAt10k / createAt0).toFixed(2)}`;
+    const line =
+      `catch-up: events=${backlog} accept_ms=${Math.round(acceptMs)} live_p99_ms=${percentile(liveMs, 99).toFixed(1)} ready_s=${readyS.toFixed(1)} events_per_s=${Math.round(eventsPerS)} peak_rss_mb=${Math.round(peakRss)} create_ratio=${(createAt10k / createAt0).toFixed(2)} ` +
+      `head_first_answer_ms=${Math.round(firstAnswerMs)} head_replayed=${replayed.length} head_rss_start_mb=${Math.round(rssAtStart)} head_rss_after_gets_mb=${Math.round(rssAfterGets)}`;
     return { line, details };
   } finally {
     // A failed run must not leave its server behind.
@@ -389,6 +413,14 @@ function summarizeReady(body: string): string {
   } catch {
     return body.slice(0, 300);
   }
+}
+
+/** Each projection's and saga's position, from /health/ready (answered 200 or 503 with the same body). */
+async function positions(server: ServerProcess): Promise<Map<string, number>> {
+  const r = await call(server.baseUrl, 'GET', '/health/ready');
+  const body = JSON.parse(r.body) as { projections?: Array<{ name: string; position: number }> };
+  if (!body.projections?.length) throw new Error(`/health/ready -> ${r.status} without projections: ${r.body.slice(0, 300)}`);
+  return new Map(body.projections.map((p) => [p.name, p.position]));
 }
 
 /** During a catch-up a blocked server may answer only minutes later: wait for it. */

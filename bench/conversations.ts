@@ -14,7 +14,7 @@ import { ms, percentile } from './stats';
  * time when the metadata gives none). Bounded: ingestion stops after 8 minutes and processing is
  * awaited 10 minutes at most; the line then reports what was reached.
  */
-const TOTAL = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
+const DEFAULT_TOTAL = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const BATCH = 100;
 const IN_FLIGHT = 4;
 const INGEST_BUDGET_MS = 8 * 60_000;
@@ -28,7 +28,9 @@ interface Listed {
   processedAt?: string;
 }
 
-export async function runConversationsBench(): Promise<{ line: string; details: string[] }> {
+/** `total`: how many conversations (the full `npm run bench` passes fewer; BENCH_CONVERSATIONS overrides both). */
+export async function runConversationsBench(options: { total?: number } = {}): Promise<{ line: string; details: string[] }> {
+  const TOTAL = process.env.BENCH_CONVERSATIONS ? DEFAULT_TOTAL : (options.total ?? DEFAULT_TOTAL);
   const bench = await startBenchServer('conversations');
   const { baseUrl, organizationId, token } = bench;
   try {

@@ -14,6 +14,11 @@ export interface LoadTarget {
   headers: Record<string, string>;
   /** PATCH only: each request sends {"title": `${titlePrefix}${n}`} with n unique in the run. */
   titlePrefix?: string;
+  /**
+   * PATCH only: once the PATCH is answered, the same loop GETs the same path (a read-your-writes
+   * read); a measured request is then the pair, from the PATCH's fetch() to the GET's body.
+   */
+  readBack?: boolean;
 }
 
 export interface LoadSpec {
@@ -26,6 +31,8 @@ export interface LoadSpec {
   /** Measured requests per target, split evenly over the rounds. */
   count: number;
   rounds?: number;
+  /** Non-2xx answers during the warm-up are counted (LoadResult.warmupFailures) instead of failing the run. */
+  countWarmupFailures?: boolean;
 }
 
 export interface LoadResult {
@@ -34,8 +41,13 @@ export interface LoadResult {
   /** Sum of the wall time of this target's measured segments. */
   elapsedMs: number;
   requests: number;
-  /** Responses that were not 2xx, by status (0: network error). */
+  /** Responses that were not 2xx, by status (0: network error); `PATCH 409`, `GET 404` with readBack. */
   failures: Record<string, number>;
+  /** With readBack: the PATCH's and the GET's own latencies of each measured pair. */
+  writeLatenciesMs?: number[];
+  readLatenciesMs?: number[];
+  /** With countWarmupFailures: the warm-up's non-2xx answers, keyed like `failures`. */
+  warmupFailures?: Record<string, number>;
   firstFailure: string | null;
 }
 
