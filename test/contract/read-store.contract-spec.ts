@@ -324,6 +324,32 @@ export function runReadStoreContract(name: string, factory: () => Promise<ReadSt
       }
     });
 
+    it('a lease has one holder among instances: renewed by its holder, taken over once it expires or is released', async () => {
+      const name = `lease-${Math.random().toString(36).slice(2)}`;
+      const others = await Promise.all([1, 2].map(() => harness.open()));
+      try {
+        const stores = [store, ...others];
+        // Three instances race for it: exactly one gets it.
+        const first = await Promise.all(stores.map((s, i) => s.acquireLease(name, `holder-${i}`, 60_000)));
+        expect(first.filter(Boolean)).toHaveLength(1);
+        const winner = first.indexOf(true);
+        const loser = (winner + 1) % stores.length;
+        expect(await stores[winner].acquireLease(name, `holder-${winner}`, 300)).toBe(true);
+        expect(await stores[loser].acquireLease(name, `holder-${loser}`, 60_000)).toBe(false);
+        // Not renewed: expired after its 300 ms, another holder takes it, and the old one cannot renew.
+        await new Promise((r) => setTimeout(r, 400));
+        expect(await stores[loser].acquireLease(name, `holder-${loser}`, 60_000)).toBe(true);
+        expect(await stores[winner].acquireLease(name, `holder-${winner}`, 60_000)).toBe(false);
+        // Released by someone else: nothing happens; by its holder: free at once.
+        await stores[winner].releaseLease(name, `holder-${winner}`);
+        expect(await stores[winner].acquireLease(name, `holder-${winner}`, 60_000)).toBe(false);
+        await stores[loser].releaseLease(name, `holder-${loser}`);
+        expect(await stores[winner].acquireLease(name, `holder-${winner}`, 60_000)).toBe(true);
+      } finally {
+        await Promise.all(others.map((o) => o.close()));
+      }
+    });
+
     it('requireActive refuses commits to a generation that is not, or no longer, active', async () => {
       const { projection, collection, put } = await define('active');
       expect(await store.commit(projection, 1, 0, 5, [put({ id: 'a' })], { requireActive: true })).toBe(true);

@@ -53,6 +53,8 @@ describe('OpenAPI processing across restarts (e2e)', () => {
 
     // The next process on the same data folder: the timer is still due, the fetch now answers.
     specs.serve('/spec.json', petstore('1.0.0'));
+    // As good as gone, it no longer runs the projections either: its lease passes to the next one.
+    await first.engine.stop();
     const second = await start();
     await second.engine.drain();
     await second.scheduler.runDue();

@@ -64,6 +64,8 @@ describe('translation runs across restarts (e2e)', () => {
 
     // The next process on the same data folder: the timer is still due, the provider answers.
     fake.stopHolding();
+    // As good as gone, it no longer runs the projections either: its lease passes to the next one.
+    await first.engine.stop();
     const second = await start();
     await second.engine.drain();
     await second.scheduler.runDue();

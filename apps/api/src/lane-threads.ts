@@ -26,13 +26,24 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
     private readonly engine: ProjectionEngine,
   ) {}
 
+  /** Lanes run where the projections run: on the instance holding the projections lease. */
+  private leading = false;
+
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers || this.config.lane !== null) return;
-    for (const lane of LANES) if (lane.inThread(this.config)) this.start(lane.name, RESTART_MS);
+    this.engine.onLeadership((leading) => this.lead(leading));
+    if (this.engine.isLeading) this.lead(true);
+  }
+
+  private lead(leading: boolean): void {
+    if (leading === this.leading) return;
+    this.leading = leading;
+    if (leading) for (const lane of LANES) if (lane.inThread(this.config)) this.start(lane.name, RESTART_MS);
+    if (!leading) void this.stopThreads();
   }
 
   private start(lane: string, backoffMs: number): void {
-    if (this.stopping) return;
+    if (this.stopping || !this.leading || this.threads.has(lane)) return;
     const worker = spawn(lane, this.config);
     this.threads.set(lane, worker);
     let ready = false;
@@ -46,7 +57,7 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
     worker.on('error', (e) => this.logger.error(`lane ${lane} failed: ${e.stack ?? e.message}`));
     worker.on('exit', (code) => {
       if (this.threads.get(lane) === worker) this.threads.delete(lane);
-      if (this.stopping) return;
+      if (this.stopping || !this.leading) return;
       const wait = ready ? RESTART_MS : backoffMs;
       this.logger.error(`lane ${lane} stopped (exit ${code}); starting it again in ${wait} ms`);
       setTimeout(() => this.start(lane, Math.min(60_000, wait * 2)), wait).unref();
@@ -63,6 +74,11 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
 
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    await this.stopThreads();
+  }
+
+  /** Asks each thread to finish its work in progress and end (ended after shutdownTimeoutMs). */
+  private async stopThreads(): Promise<void> {
     await Promise.all(
       [...this.threads.values()].map(
         (w) =>

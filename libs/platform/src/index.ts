@@ -13,6 +13,7 @@ export * from './projections/projection';
 export * from './projections/projection-engine';
 export * from './projections/projection-runner';
 export * from './projections/unit-of-work';
+export * from './cache';
 export * from './scheduler/scheduler';
 export * from './scheduler/timer';
 export * from './http/request-context';

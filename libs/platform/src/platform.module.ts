@@ -20,6 +20,7 @@ import { IdGenerator, RandomIdGenerator } from './ids/ids';
 import { Metrics } from './observability/metrics.service';
 import { PlatformMetricsCollector } from './observability/metrics-platform.collector';
 import { ProjectionEngine } from './projections/projection-engine';
+import { InvalidatingCache } from './cache/invalidating-cache';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
@@ -75,6 +76,7 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: ReadStore, useFactory: () => createReadStore(config) },
       { provide: BlobStore, useFactory: () => createBlobStore(config) },
       EventSourcing,
+      InvalidatingCache,
       ProjectionEngine,
       Scheduler,
       ScheduleTimerHandler,
@@ -100,6 +102,7 @@ export class PlatformModule implements OnApplicationShutdown {
         ReadStore,
         BlobStore,
         EventSourcing,
+        InvalidatingCache,
         ProjectionEngine,
         Scheduler,
         Urls,
@@ -137,8 +140,9 @@ export class PlatformWorkersModule implements OnApplicationBootstrap, OnModuleDe
   async onApplicationBootstrap(): Promise<void> {
     this.engine.registerProjection(timersProjection);
     if (this.config.runWorkers) {
-      await this.engine.start();
-      this.scheduler.start();
+      // Timers fire where the projections run: on the instance holding the projections lease.
+      this.engine.onLeadership((leading) => (leading ? this.scheduler.start() : void this.scheduler.stop()));
+      await this.engine.lead();
     } else {
       await this.engine.define();
     }

@@ -14,6 +14,11 @@ export class PlatformConfig {
   schedulerIntervalMs = 1000;
   /** Whether this process runs projections, sagas and the scheduler (the CLI does not). */
   runWorkers = true;
+  /**
+   * Of the instances sharing a store, the one holding the projections lease runs them; it
+   * renews it every third of this, and another takes over within this after it dies.
+   */
+  projectionLeaseMs = 5000;
   retryDelaysMs = [100, 500, 2000];
   defaultPageSize = 100;
 
@@ -140,6 +145,11 @@ export class PlatformConfig {
     if (env.CONSISTENCY_TIMEOUT_MS) c.consistencyTimeoutMs = Number(env.CONSISTENCY_TIMEOUT_MS);
     if (env.SCHEDULER_INTERVAL_MS) c.schedulerIntervalMs = Number(env.SCHEDULER_INTERVAL_MS);
     if (env.RUN_WORKERS) c.runWorkers = env.RUN_WORKERS !== 'false';
+    if (env.PROJECTION_LEASE_MS) {
+      const ms = Number(env.PROJECTION_LEASE_MS);
+      if (!Number.isInteger(ms) || ms < 300 || ms > 600_000) throw new Error('PROJECTION_LEASE_MS must be an integer from 300 to 600000 (milliseconds)');
+      c.projectionLeaseMs = ms;
+    }
     c.contentSigningKey = env.CONTENT_SIGNING_KEY || null;
     if (env.SIGNED_URL_TTL_SECONDS) c.signedUrlTtlSeconds = Number(env.SIGNED_URL_TTL_SECONDS);
     if (env.BODY_LIMIT) c.bodyLimit = env.BODY_LIMIT;

@@ -1,8 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 const METHODS = 'GET, POST, PUT, PATCH, DELETE';
-const REQUEST_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, X-Request-Id';
-const EXPOSED_HEADERS = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, ETag, Retry-After, Location, Idempotent-Replayed, X-As-Of';
+const REQUEST_HEADERS = 'Authorization, Content-Type, If-Match, If-None-Match, Idempotency-Key, X-Request-Id, X-Min-Position';
+const EXPOSED_HEADERS =
+  'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, X-Request-Id, ETag, Retry-After, Location, Idempotent-Replayed, X-As-Of, X-Position';
 
 const normalize = (origin: string) => origin.trim().replace(/\/+$/, '').toLowerCase();
 

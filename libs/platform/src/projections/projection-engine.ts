@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { randomBytes } from 'crypto';
+import * as os from 'os';
 import { EventStore } from '../event-store/event-store.port';
 import { RequestContext } from '../http/request-context';
 import { Doc, ParkedEvent, ReadStore } from '../read-store/read-store.port';
@@ -9,6 +11,7 @@ import { ProjectionRunner, RunnerTarget } from './projection-runner';
 import { EventFeed } from './event-feed';
 import { TurnQueue } from './turn-queue';
 import { boundHeap, CatchUpHeap } from './catch-up-heap';
+import { InvalidatingCache } from '../cache/invalidating-cache';
 
 /** Longest run of one runner's work before the next runner (and the event loop) gets a turn. */
 const SLICE_MS = 20;
@@ -25,6 +28,21 @@ const CONVOY_LEAD = 2 * SLICE_SIZE;
 const CONVOY_STALL_MS = 2000;
 /** How often an engine that follows another's read models (followReadModels) looks at their position. */
 const FOLLOW_POLL_MS = 5;
+/** The lease in the read store that the instance running the projections holds (see lead). */
+export const PROJECTIONS_LEASE = 'projections';
+
+/** Whether a lease holder (host/pid/nonce) is a process of this machine that no longer exists. */
+export function holderIsGone(holder: string): boolean {
+  const [host, pid] = holder.split('/');
+  if (host !== os.hostname() || !/^\d+$/.test(pid ?? '') || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 /** Read models unknown to this process (runWorkers=false) are looked up at most this often. */
 const REMOTE_STATE_TTL_MS = 250;
 
@@ -82,11 +100,23 @@ export class ProjectionEngine {
   /** Every runner of this process, live or rebuilding, takes turns here. */
   readonly turns = new TurnQueue(YIELD_EVERY_MS);
   private readonly logger = new Logger('ProjectionEngine');
+  /** This instance, as the projections lease names it. */
+  readonly holder = `${os.hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
+  private leading = false;
+  private leadStopped = true;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  private leaseTurn: Promise<void> = Promise.resolve();
+  private readonly leadershipListeners = new Set<(leading: boolean) => void>();
 
   constructor(
     private readonly events: EventStore,
     private readonly store: ReadStore,
     private readonly config: PlatformConfig,
+    /**
+     * The application's cache of read-model answers: enabled while this engine runs the
+     * query-serving projections, whose runners invalidate it (engines of other stores have none).
+     */
+    @Optional() private readonly cache?: InvalidatingCache,
   ) {}
 
   registerProjection(def: ProjectionDefinition): void {
@@ -122,7 +152,7 @@ export class ProjectionEngine {
 
   private targetOf(name: string): RunnerTarget {
     const p = this.projections.get(name);
-    if (p) return { name, handles: new Set(p.handles), apply: (e, ctx) => p.apply(e, ctx) };
+    if (p) return { name, handles: new Set(p.handles), apply: (e, ctx) => p.apply(e, ctx), invalidates: p.invalidates && ((e) => p.invalidates!(e)) };
     const s = this.sagas.get(name);
     if (!s) throw new Error(`unknown projection or saga "${name}"`);
     return {
@@ -154,11 +184,21 @@ export class ProjectionEngine {
     this.feed = feed;
     for (const name of [...this.projections.keys(), ...this.sagas.keys()]) {
       const saga = this.sagas.has(name) || this.projections.get(name)?.afterReadModels ? { readModelsAt: this.readModelsAt } : {};
-      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), { ...this.runnerOptions(feed), convoy: this.convoy, ...saga });
+      // Runners of projections that cached answers come from invalidate them (rebuilds do not:
+      // their generation serves nothing until the switch, which clears the cache).
+      const cache = this.projections.get(name)?.invalidates ? { cache: this.cache } : {};
+      const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), {
+        ...this.runnerOptions(feed),
+        convoy: this.convoy,
+        ...saga,
+        ...cache,
+      });
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);
       await runner.start();
     }
+    // The answers of the read models may be cached now that their runners invalidate them here.
+    if (this.projectsHere) this.cache?.enable();
     if ((await this.servingState()).behind) {
       this.heap.bound(
         async () => (await this.servingState()).behind,
@@ -214,7 +254,90 @@ export class ProjectionEngine {
   }
 
   /** Stops after each runner's current turn (its commit completes). */
+  /**
+   * Runs the projections and sagas while this instance holds the projections lease in the read
+   * store — one instance, and only one, of those sharing a store — and otherwise follows the
+   * leader's read models (queries and read-your-writes read its checkpoints). The lease lasts
+   * projectionLeaseMs and is renewed every third of it; when its holder dies another instance
+   * takes over once it expires, or at once when the holder was a process of this machine that
+   * no longer exists (a restart after kill -9 does not wait). A renewal that fails stops the
+   * runners before the lease can pass to another: never two leaders.
+   */
+  async lead(): Promise<void> {
+    await this.define();
+    this.leadStopped = false;
+    await this.leaseRound();
+  }
+
+  /** Position of the last event in the store. */
+  headPosition(): Promise<number> {
+    return this.events.headPosition();
+  }
+
+  /** Whether this instance runs the projections now (see lead). */
+  get isLeading(): boolean {
+    return this.leading;
+  }
+
+  /** Called with true when this instance starts running the projections, false when it stops. */
+  onLeadership(listener: (leading: boolean) => void): () => void {
+    this.leadershipListeners.add(listener);
+    return () => this.leadershipListeners.delete(listener);
+  }
+
+  private leaseRound(): Promise<void> {
+    this.leaseTurn = this.leaseTurn.then(async () => {
+      if (this.leadStopped) return;
+      const ttl = this.config.projectionLeaseMs;
+      let held: boolean;
+      try {
+        held = await this.store.acquireLease(PROJECTIONS_LEASE, this.holder, ttl);
+        if (!held && !this.leading) {
+          const other = await this.store.leaseHolder(PROJECTIONS_LEASE);
+          if (other && holderIsGone(other)) {
+            this.logger.log(`taking over the projections from ${other}, a process of this machine that has ended`);
+            held = await this.store.acquireLease(PROJECTIONS_LEASE, this.holder, ttl, other);
+          }
+        }
+      } catch (e) {
+        this.logger.error(`cannot renew the projections lease: ${(e as Error).message}`);
+        held = false;
+      }
+      if (this.leadStopped) return;
+      if (held && !this.leading) {
+        this.leading = true;
+        this.logger.log(`running the projections (lease ${this.holder})`);
+        await this.start();
+        for (const l of this.leadershipListeners) l(true);
+      } else if (!held && this.leading) {
+        this.leading = false;
+        this.logger.warn('the projections lease passed to another instance: following its read models');
+        for (const l of this.leadershipListeners) l(false);
+        await this.stopRunners();
+      }
+      this.leaseTimer = setTimeout(() => void this.leaseRound(), Math.max(100, Math.floor(ttl / 3)));
+      this.leaseTimer.unref();
+    });
+    return this.leaseTurn;
+  }
+
+  /** Stops the runners and gives the projections lease up (another instance takes over at once). */
   async stop(): Promise<void> {
+    this.leadStopped = true;
+    if (this.leaseTimer) clearTimeout(this.leaseTimer);
+    this.leaseTimer = null;
+    await this.leaseTurn;
+    const leading = this.leading;
+    if (leading) {
+      this.leading = false;
+      for (const l of this.leadershipListeners) l(false);
+    }
+    await this.stopRunners();
+    if (leading) await this.store.releaseLease(PROJECTIONS_LEASE, this.holder).catch(() => undefined);
+  }
+
+  private async stopRunners(): Promise<void> {
+    this.cache?.disable();
     this.heap.release();
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
     this.runners.clear();
@@ -451,7 +574,11 @@ export class ProjectionEngine {
           const off = runner.onProgress(check);
           check();
         });
-        if (await this.store.activateGeneration(name, generation)) break;
+        if (await this.store.activateGeneration(name, generation)) {
+          // Queries read the new generation from now on: no answer of the old one may be served.
+          this.cache?.clear();
+          break;
+        }
         // The live generation is ahead (a write landed meanwhile): catch up again.
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -485,7 +612,7 @@ export class ProjectionEngine {
   async replayParked(id: string): Promise<ParkedEvent> {
     const parked = (await this.store.listParked()).find((p) => p.id === id);
     if (!parked) throw new Error(`no parked event with id ${id}`);
-    await ProjectionRunner.replayParked(this.events, this.store, this.targetOf(parked.projection), parked);
+    await ProjectionRunner.replayParked(this.events, this.store, this.targetOf(parked.projection), parked, this.cache);
     return parked;
   }
 }

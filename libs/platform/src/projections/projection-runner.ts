@@ -8,11 +8,14 @@ import { EventFeed, SliceEvent } from './event-feed';
 import { RateMeter } from './rate-meter';
 import { TurnQueue } from './turn-queue';
 import { ProjectionBatchSpan } from '../observability/tracing-spans';
+import type { CacheInvalidator } from '../cache/invalidating-cache';
 
 export interface RunnerTarget {
   name: string;
   handles: Set<string>;
   apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void>;
+  /** Tags of the cached answers an applied event may change (ProjectionDefinition.invalidates). */
+  invalidates?(event: RecordedEvent): readonly string[];
 }
 
 export interface RunnerOptions {
@@ -37,6 +40,14 @@ export interface RunnerOptions {
    * would keep the projections it waits for from ever taking a turn.
    */
   readModelsAt?: { reached(position: number): boolean; progress(): Promise<void> };
+  /**
+   * The cache of answers read from this projection's read models: the tags of the events a
+   * commit wrote are invalidated after it and before the position moves (so a request that
+   * starts once the position shows the write never gets an answer from before it), and the
+   * whole cache is cleared whenever the runner reloads its checkpoint (another worker or a
+   * rebuild changed the read models, or a commit failed: what changed is not known).
+   */
+  cache?: CacheInvalidator;
 }
 
 /**
@@ -59,6 +70,14 @@ const COMMIT_CHARS = 8 * 1024 * 1024;
  * read-your-writes) into the once-a-second cadence of a catch-up, and with it whatever follows it.
  */
 const LIVE_GAP_EVENTS = 256;
+
+/**
+ * A runner with a cache (RunnerOptions.cache) looks this often whether another process changed
+ * its read models: a rebuild switched generations, another worker moved the checkpoint, a parked
+ * event was replayed (the CLI against a running API). Its own commits find the first two out
+ * anyway, but a runner with nothing to commit would keep serving cached answers from before.
+ */
+const FOREIGN_WRITES_CHECK_MS = 500;
 
 class StaleCheckpoint extends Error {}
 
@@ -85,6 +104,8 @@ interface Pending {
   seen: number;
   /** The store's read version when it began (see RunnerAware). */
   readVersion: number | undefined;
+  /** Cache tags of the events applied (RunnerOptions.cache). */
+  tags: Set<string>;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -125,6 +146,9 @@ export class ProjectionRunner {
   private committedAt = 0;
   /** Writes applied in earlier turns and not committed yet (see COMMIT_EVERY_MS). */
   private pending: Pending | null = null;
+  /** See FOREIGN_WRITES_CHECK_MS: when it last looked, and the parked events it saw. */
+  private foreignCheckedAt = 0;
+  private parkedIds: Set<string> | null = null;
 
   constructor(
     private readonly events: EventStore,
@@ -162,14 +186,23 @@ export class ProjectionRunner {
   }
 
   async load(): Promise<void> {
+    let generation: number;
+    let position: number;
     if (this.fixedGeneration !== undefined) {
-      this.generation = this.fixedGeneration;
-      this.position = await this.store.generationCheckpoint(this.target.name, this.generation);
+      generation = this.fixedGeneration;
+      position = await this.store.generationCheckpoint(this.target.name, generation);
     } else {
-      const cp = await this.store.checkpoint(this.target.name);
-      this.generation = cp.generation;
-      this.position = cp.position;
+      ({ generation, position } = await this.store.checkpoint(this.target.name));
     }
+    if (this.options.cache) {
+      this.parkedIds = new Set((await this.store.listParked(this.target.name)).map((p) => p.id));
+      this.foreignCheckedAt = performance.now();
+      // Whatever changed the read models since (a rebuild's switch, another worker), its events
+      // will not be applied here: no cached answer may outlive it, nor be shown with the position.
+      this.options.cache.clear();
+    }
+    this.generation = generation;
+    this.position = position;
     this.committed = this.position;
     this.applied = this.position;
     this.pending = null;
@@ -240,6 +273,7 @@ export class ProjectionRunner {
    * what earlier turns gathered, when that is due (a large commit gets a turn of its own).
    */
   private async step(deadline: number): Promise<Step> {
+    if (this.options.cache && performance.now() - this.foreignCheckedAt >= FOREIGN_WRITES_CHECK_MS && (await this.foreignWrites())) return { kind: 'stale' };
     if (this.applied > this.committed && this.flushDue(performance.now())) {
       const landing = await this.flush();
       return { kind: landing === 'ok' ? 'progress' : landing };
@@ -247,6 +281,17 @@ export class ProjectionRunner {
     const { events, types } = await this.feed.after(this.applied);
     if (events.length === 0) return { kind: 'idle' };
     return this.apply(events, deadline, false, types);
+  }
+
+  /** Whether another process changed this runner's read models since it loaded (see FOREIGN_WRITES_CHECK_MS). */
+  private async foreignWrites(): Promise<boolean> {
+    this.foreignCheckedAt = performance.now();
+    const cp = await this.store.checkpoint(this.target.name);
+    if (cp.generation !== this.generation || cp.position !== this.committed) return true;
+    const parked = new Set((await this.store.listParked(this.target.name)).map((p) => p.id));
+    const replayed = [...(this.parkedIds ?? [])].some((id) => !parked.has(id));
+    this.parkedIds = parked;
+    return replayed;
   }
 
   private flushDue(now: number): boolean {
@@ -265,6 +310,7 @@ export class ProjectionRunner {
       parked: [],
       seen: 0,
       readVersion: (this.store as RunnerAware).readVersion?.(),
+      tags: new Set(),
     });
     const { uow, parked } = pending;
     const from = this.applied;
@@ -291,6 +337,7 @@ export class ProjectionRunner {
         try {
           await (traced ? traced.apply(event, () => this.target.apply(event, uow)) : this.target.apply(event, uow));
           this.failing = null;
+          if (this.options.cache && this.target.invalidates) for (const tag of this.target.invalidates(event)) pending.tags.add(tag);
         } catch (e: unknown) {
           uow.rollback();
           const attempts = (this.failing?.position === item.position ? this.failing.attempts : 0) + 1;
@@ -341,6 +388,7 @@ export class ProjectionRunner {
       // Nothing to write: the read models are at `to` already; the stored checkpoint may trail
       // it a little (skipping is cheap, a commit is not), but not for long, nor once caught up.
       this.pending = null;
+      this.options.cache?.invalidate(pending.tags);
       this.advance(to, pending.seen);
     }
     return outcome;
@@ -372,6 +420,8 @@ export class ProjectionRunner {
     }
     this.committed = to;
     this.committedAt = performance.now();
+    // In the read models now, not yet shown: drop the answers they may change first.
+    if (pending) this.options.cache?.invalidate(pending.tags);
     this.advance(to, pending?.seen ?? 0);
     return 'ok';
   }
@@ -401,15 +451,19 @@ export class ProjectionRunner {
   }
 
   /** Applies a parked event again on the active generation and removes it once it succeeds. */
-  static async replayParked(events: EventStore, store: ReadStore, target: RunnerTarget, parked: ParkedEvent): Promise<void> {
+  static async replayParked(events: EventStore, store: ReadStore, target: RunnerTarget, parked: ParkedEvent, cache?: CacheInvalidator): Promise<void> {
     // By stream, not by position - 1: EventStoreDB positions are not consecutive.
     const raw = (await events.readStream(parked.stream)).find((e) => e.id === parked.eventId);
     if (!raw) throw new Error(`event ${parked.eventId} not found in stream ${parked.stream}`);
     for (let attempt = 0; attempt < 10; attempt++) {
       const cp = await store.checkpoint(target.name);
       const uow = new UnitOfWork(store, cp.generation);
-      await target.apply(upcast(raw), uow);
-      if (await store.commit(target.name, cp.generation, cp.position, cp.position, uow.writes(), { requireActive: true, unpark: [parked.id] })) return;
+      const event = upcast(raw);
+      await target.apply(event, uow);
+      if (await store.commit(target.name, cp.generation, cp.position, cp.position, uow.writes(), { requireActive: true, unpark: [parked.id] })) {
+        cache?.invalidate(target.invalidates?.(event) ?? []);
+        return;
+      }
     }
     throw new Error(`could not replay ${parked.id}: the projection kept moving`);
   }

@@ -35,6 +35,13 @@ export interface ProjectionDefinition {
    * models through their queries (the search index reads content). It must not serve queries.
    */
   afterReadModels?: boolean;
+  /**
+   * Tags of the cached answers (InvalidatingCache) an applied event may change: the runner drops
+   * them once the event's writes are committed and before its position moves. Every cached
+   * answer read from this projection's collections must be reached by the tags of every event
+   * that can change it.
+   */
+  invalidates?(event: RecordedEvent): readonly string[];
 }
 
 /** A saga (process manager): turns events into commands. It does no I/O of its own. */

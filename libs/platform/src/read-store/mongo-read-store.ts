@@ -305,6 +305,32 @@ export class MongoReadStore extends ReadStore {
     return docs.map((d) => strip(d));
   }
 
+  async acquireLease(name: string, holder: string, ttlMs: number, replacing?: string): Promise<boolean> {
+    const now = new Date();
+    const leases = this.db.collection<{ _id: string; holder: string; expiresAt: Date }>('_leases');
+    try {
+      // Matches a lease this holder has or one that expired; none matching inserts, and an
+      // insert beside a live lease of another holder fails on _id: not taken.
+      await leases.updateOne(
+        { _id: name, $or: [{ holder }, { expiresAt: { $lte: now } }, ...(replacing ? [{ holder: replacing }] : [])] },
+        { $set: { holder, expiresAt: new Date(now.getTime() + ttlMs) } },
+        { upsert: true },
+      );
+      return true;
+    } catch (e) {
+      if ((e as { code?: number }).code === 11000) return false;
+      throw e;
+    }
+  }
+
+  async leaseHolder(name: string): Promise<string | null> {
+    return (await this.db.collection<{ _id: string; holder: string }>('_leases').findOne({ _id: name }))?.holder ?? null;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.db.collection<{ _id: string; holder: string }>('_leases').deleteOne({ _id: name, holder });
+  }
+
   async listParked(projection?: string): Promise<ParkedEvent[]> {
     const rows = await this.parked
       .find(projection ? { projection } : {}, {

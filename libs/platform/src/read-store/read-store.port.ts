@@ -106,6 +106,18 @@ export abstract class ReadStore {
 
   abstract listParked(projection?: string): Promise<ParkedEvent[]>;
 
+  /**
+   * Takes or renews the lease `name` for `holder` until `ttlMs` from now (the store's notion of
+   * now: each instance's wall clock), when it is free, expired, or held by `holder` already.
+   * True when `holder` holds it afterwards. Instances sharing a store use it so that one of
+   * them, and only one, runs the projections (see ProjectionEngine.lead).
+   */
+  abstract acquireLease(name: string, holder: string, ttlMs: number, replacing?: string): Promise<boolean>;
+  /** Who holds the lease (expired or not), or null. With `replacing`, acquireLease also takes it from that holder (known dead). */
+  abstract leaseHolder(name: string): Promise<string | null>;
+  /** Gives the lease up at once if `holder` holds it (a clean shutdown: another takes over now). */
+  abstract releaseLease(name: string, holder: string): Promise<void>;
+
   abstract close(): Promise<void>;
 }
 

@@ -85,7 +85,8 @@ export class SqliteReadStore extends ReadStore {
       CREATE TABLE IF NOT EXISTS _projections (name TEXT PRIMARY KEY, active INTEGER NOT NULL);
       CREATE TABLE IF NOT EXISTS _checkpoints (name TEXT NOT NULL, generation INTEGER NOT NULL, position INTEGER NOT NULL, PRIMARY KEY (name, generation));
       CREATE TABLE IF NOT EXISTS _parked (id TEXT PRIMARY KEY, projection TEXT NOT NULL, position INTEGER NOT NULL, event_id TEXT NOT NULL,
-        event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);`);
+        event_type TEXT NOT NULL, stream TEXT NOT NULL, error TEXT NOT NULL, parked_at TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS _leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL);`);
     this.dataVersion = this.stmt('PRAGMA data_version').pluck().get() as number;
     this.reader = new Database(file);
     this.reads = new StatementCache(this.reader);
@@ -482,6 +483,31 @@ export class SqliteReadStore extends ReadStore {
     return (this.reader.prepare(`SELECT doc FROM ${this.tableFor(collection, generation)} ORDER BY id`).all() as Array<{ doc: string }>).map(
       (r) => JSON.parse(r.doc) as Doc,
     );
+  }
+
+  async acquireLease(name: string, holder: string, ttlMs: number, replacing = ''): Promise<boolean> {
+    const now = Date.now();
+    return this.exclusive(() =>
+      this.db
+        .transaction((): boolean => {
+          this.stmt(
+            `INSERT INTO _leases (name, holder, expires_at) VALUES (?, ?, ?)
+             ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+             WHERE _leases.holder = excluded.holder OR _leases.expires_at <= ? OR _leases.holder = ?`,
+          ).run(name, holder, now + ttlMs, now, replacing);
+          const row = this.stmt('SELECT holder FROM _leases WHERE name = ?').get(name) as { holder: string } | undefined;
+          return row?.holder === holder;
+        })
+        .immediate(),
+    );
+  }
+
+  async leaseHolder(name: string): Promise<string | null> {
+    return (this.read('SELECT holder FROM _leases WHERE name = ?').pluck().get(name) as string | undefined) ?? null;
+  }
+
+  async releaseLease(name: string, holder: string): Promise<void> {
+    await this.exclusive(() => this.stmt('DELETE FROM _leases WHERE name = ? AND holder = ?').run(name, holder));
   }
 
   async listParked(projection?: string): Promise<ParkedEvent[]> {

@@ -91,6 +91,17 @@ export class MemoryReadStore extends ReadStore implements ProjectionContext {
   dropGeneration(): Promise<void> {
     throw unsupported('dropGeneration');
   }
+  /** One process, no other instance to share with: the lease is always this holder's. */
+  async acquireLease(): Promise<boolean> {
+    return true;
+  }
+
+  async releaseLease(): Promise<void> {}
+
+  async leaseHolder(): Promise<string | null> {
+    return null;
+  }
+
   async listParked(): Promise<ParkedEvent[]> {
     return [];
   }

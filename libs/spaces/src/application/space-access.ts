@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { NotFound, ReadStore, Role } from '@app/platform';
+import { CacheRegion, InvalidatingCache, NotFound, ReadStore, Role } from '@app/platform';
 import { GetMemberRoleQuery, GetOrganizationDefaultRoleQuery, GetOrganizationQuery, GetUserTeamIdsQuery } from '@app/organizations';
 import { AccessNode, collectionRole, DefaultLevel, spaceRole, Subject } from '../domain/authorization';
-import { COLLECTIONS, CollectionDoc } from './queries/collections.read-model';
+import { collectionCacheTag, COLLECTIONS, CollectionDoc } from './queries/collections.read-model';
 
 export { spacePermissions, collectionPermissions, type SpacePermissions, type CollectionPermissions } from '../domain/authorization';
 
@@ -33,6 +33,11 @@ const node = (f: { defaultLevel: DefaultLevel; users?: Record<string, Role>; tea
 
 /** Deeper trees are refused when created; the bound only guards against a corrupt read model. */
 const MAX_DEPTH = 64;
+/** Collection documents kept in memory for access checks (see SpaceAccess). */
+const CACHED_COLLECTIONS = 50_000;
+
+/** How an Accessor reads one collection's document (null: no such collection). */
+export type CollectionLoader = (collectionId: string) => Promise<CollectionDoc | null>;
 
 /**
  * Feeds the pure authorization model (domain/authorization.ts) from the read models: the
@@ -48,6 +53,8 @@ export class Accessor {
     readonly userId: string,
     private readonly queries: QueryBus,
     private readonly store: ReadStore,
+    /** Where the collections above an item come from: the store itself unless told otherwise. */
+    private readonly collection: CollectionLoader = (id) => store.get<CollectionDoc>(COLLECTIONS, id),
   ) {}
 
   subject(organizationId: string): Promise<Subject> {
@@ -88,7 +95,7 @@ export class Accessor {
       p = (async () => {
         const out: CollectionDoc[] = [];
         for (let id: string | null = collectionId; id && out.length < MAX_DEPTH;) {
-          const c: CollectionDoc | null = await this.store.get<CollectionDoc>(COLLECTIONS, id);
+          const c: CollectionDoc | null = await this.collection(id);
           // A parent in another organization only shows up mid-transfer: it grants nothing here.
           if (!c || c.organizationId !== organizationId) break;
           out.unshift(c);
@@ -122,13 +129,30 @@ export class Accessor {
 
 @Injectable()
 export class SpaceAccess {
+  /**
+   * Collection documents by id, as access checks read them (Accessor.path) on every request for
+   * an item inside a collection; dropped when the spaces projection applies an event of the
+   * collection (collectionCacheTag). Unknown ids are not kept. Shared: read-only.
+   */
+  private readonly collections: CacheRegion<CollectionDoc | null>;
+  private readonly loadCollection: CollectionLoader;
+
   constructor(
     private readonly queries: QueryBus,
     private readonly store: ReadStore,
-  ) {}
+    cache: InvalidatingCache,
+  ) {
+    this.collections = cache.region('spaces.collections', { max: CACHED_COLLECTIONS });
+    this.loadCollection = (id) =>
+      this.collections.get(
+        id,
+        () => this.store.get<CollectionDoc>(COLLECTIONS, id),
+        (c) => (c ? [collectionCacheTag(id)] : null),
+      );
+  }
 
   for(userId: string): Accessor {
-    return new Accessor(userId, this.queries, this.store);
+    return new Accessor(userId, this.queries, this.store, this.loadCollection);
   }
 
   orgRole(organizationId: string, userId: string): Promise<Role | null> {

@@ -43,6 +43,19 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
 
   async onApplicationBootstrap(): Promise<void> {
     if (!deliversHere(this.config)) return;
+    // In its worker thread the lane runs as long as the thread does (the parent starts the thread
+    // where the projections run); inline, it runs while this instance holds the projections lease.
+    if (this.config.lane !== null) return this.begin();
+    this.main.onLeadership((leading) => {
+      this.turn = this.turn.then(() => (leading ? this.begin() : this.end())).catch((e: unknown) => this.logger.error(`webhook lane: ${String(e)}`));
+    });
+    if (this.main.isLeading) await (this.turn = this.turn.then(() => this.begin()));
+  }
+
+  private turn: Promise<void> = Promise.resolve();
+
+  private async begin(): Promise<void> {
+    if (this.engine) return;
     await this.adoptLegacyDeliveries();
     const engine = new ProjectionEngine(this.events, this.deliveries, this.config);
     engine.registerProjection(this.dispatcher());
@@ -55,10 +68,16 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
     this.worker.start();
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
+  private async end(): Promise<void> {
+    if (!this.engine) return;
     await this.worker.stop();
-    await this.engine?.stop();
+    await this.engine.stop();
     this.engine = null;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.turn;
+    await this.end();
   }
 
   async onApplicationShutdown(): Promise<void> {

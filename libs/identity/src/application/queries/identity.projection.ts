@@ -26,6 +26,13 @@ export type TokenDoc = {
 
 type IdentityEvent = RecordedEvent & (UserEvent | TokenEvent);
 
+/**
+ * Cache tag of what is cached about a token (its document, by hash: see ReadModelTokenVerifier),
+ * invalidated by each of the token's events: issue, revocation and recorded use (which changes
+ * the lastUsedAt the usage recorder reads). Users have no state that stops their tokens.
+ */
+export const tokenCacheTag = (tokenId: string) => `identity.token:${tokenId}`;
+
 export const identityProjection: ProjectionDefinition = {
   name: 'identity',
   collections: [
@@ -33,6 +40,10 @@ export const identityProjection: ProjectionDefinition = {
     { name: TOKENS, indexes: [['tokenId'], ['userId', 'issuedAt']] },
   ],
   handles: ['UserRegistered', 'UserProfileUpdated', 'ApiTokenIssued', 'ApiTokenRevoked', 'ApiTokenUsed'],
+  invalidates(recorded) {
+    const e = recorded as IdentityEvent;
+    return e.type === 'ApiTokenIssued' || e.type === 'ApiTokenRevoked' || e.type === 'ApiTokenUsed' ? [tokenCacheTag(e.data.tokenId)] : [];
+  },
   async apply(recorded, ctx) {
     const e = recorded as IdentityEvent;
     switch (e.type) {

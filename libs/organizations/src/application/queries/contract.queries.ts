@@ -1,6 +1,7 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ReadStore, Role } from '@app/platform';
+import { CacheRegion, InvalidatingCache, ReadStore, Role } from '@app/platform';
 import { GetMemberViewsHandler } from './member-views.query';
+import { defaultRoles, memberKey, tagged, userTeamIds } from './access-cache';
 import { MEMBERS, MemberDoc, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TeamDoc, TeamMemberDoc, TEAMS } from './read-models';
 
 /*
@@ -18,12 +19,27 @@ export class GetUserTeamIdsQuery extends Query<string[]> {
   }
 }
 
+/** Asked on every request that touches a space: kept in memory (see access-cache.ts). */
 @QueryHandler(GetUserTeamIdsQuery)
 export class GetUserTeamIdsHandler implements IQueryHandler<GetUserTeamIdsQuery> {
-  constructor(private readonly store: ReadStore) {}
+  private readonly teamIds: CacheRegion<readonly string[]>;
+  constructor(
+    private readonly store: ReadStore,
+    cache: InvalidatingCache = new InvalidatingCache(),
+  ) {
+    this.teamIds = userTeamIds(cache);
+  }
   async execute(q: GetUserTeamIdsQuery): Promise<string[]> {
-    const seats = await this.store.find<TeamMemberDoc>(TEAM_MEMBERS, { organizationId: q.organizationId, userId: q.userId }, { sort: [['teamSeq', 1]] });
-    return seats.map((m) => m.teamId);
+    const ids = await this.teamIds.get(
+      memberKey(q.organizationId, q.userId),
+      async () => {
+        const seats = await this.store.find<TeamMemberDoc>(TEAM_MEMBERS, { organizationId: q.organizationId, userId: q.userId }, { sort: [['teamSeq', 1]] });
+        return seats.map((m) => m.teamId);
+      },
+      tagged(q.organizationId),
+    );
+    // The cached array is shared: each caller gets its own.
+    return [...ids];
   }
 }
 
@@ -92,11 +108,22 @@ export class GetOrganizationDefaultRoleQuery extends Query<Role | null> {
   }
 }
 
+/** Asked on every request that touches a space: kept in memory (see access-cache.ts). */
 @QueryHandler(GetOrganizationDefaultRoleQuery)
 export class GetOrganizationDefaultRoleHandler implements IQueryHandler<GetOrganizationDefaultRoleQuery> {
-  constructor(private readonly store: ReadStore) {}
-  async execute(q: GetOrganizationDefaultRoleQuery): Promise<Role | null> {
-    return (await this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId))?.defaultRole ?? null;
+  private readonly roles: CacheRegion<Role | null>;
+  constructor(
+    private readonly store: ReadStore,
+    cache: InvalidatingCache = new InvalidatingCache(),
+  ) {
+    this.roles = defaultRoles(cache);
+  }
+  execute(q: GetOrganizationDefaultRoleQuery): Promise<Role | null> {
+    return this.roles.get(
+      q.organizationId,
+      async () => (await this.store.get<OrganizationDoc>(ORGANIZATIONS, q.organizationId))?.defaultRole ?? null,
+      tagged(q.organizationId),
+    );
   }
 }
 

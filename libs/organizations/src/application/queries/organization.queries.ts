@@ -1,9 +1,10 @@
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import { ListResponse, PageQuery, paginate, ReadStore, Role, Urls } from '@app/platform';
+import { CacheRegion, InvalidatingCache, ListResponse, PageQuery, paginate, ReadStore, Role, Urls } from '@app/platform';
 import { OrganizationNotFound } from '../../domain/organization';
 import { OrgAccess } from '../org-access';
 import { OrganizationView, toOrganizationView } from './organization.view';
 import { MEMBERS, MemberDoc, memberId, ORGANIZATIONS, OrganizationDoc } from './read-models';
+import { memberKey, memberRoles, tagged } from './access-cache';
 
 /** The user's role in an organization; null for guests, non-members and unknown organizations. */
 export class GetMemberRoleQuery extends Query<Role | null> {
@@ -15,11 +16,22 @@ export class GetMemberRoleQuery extends Query<Role | null> {
   }
 }
 
+/** Asked on every request that touches a space: kept in memory (see access-cache.ts). */
 @QueryHandler(GetMemberRoleQuery)
 export class GetMemberRoleHandler implements IQueryHandler<GetMemberRoleQuery> {
-  constructor(private readonly store: ReadStore) {}
-  async execute(q: GetMemberRoleQuery): Promise<Role | null> {
-    return (await this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId)))?.role ?? null;
+  private readonly roles: CacheRegion<Role | null>;
+  constructor(
+    private readonly store: ReadStore,
+    cache: InvalidatingCache = new InvalidatingCache(),
+  ) {
+    this.roles = memberRoles(cache);
+  }
+  execute(q: GetMemberRoleQuery): Promise<Role | null> {
+    return this.roles.get(
+      memberKey(q.organizationId, q.userId),
+      async () => (await this.store.get<MemberDoc>(MEMBERS, memberId(q.organizationId, q.userId)))?.role ?? null,
+      tagged(q.organizationId),
+    );
   }
 }
 

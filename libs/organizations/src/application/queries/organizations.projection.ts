@@ -2,6 +2,7 @@ import { ProjectionContext, ProjectionDefinition, RecordedEvent } from '@app/pla
 import { OrganizationEvent } from '../../domain/organization';
 import { applyMemberEvent, MEMBER_EVENTS } from './members.apply';
 import { applyTeamEvent, TEAM_EVENTS } from './teams.apply';
+import { accessTagsOf } from './access-cache';
 import { INVITES, InviteDoc, MEMBERS, ORG_DOMAINS, OrgDomainDoc, ORG_USERS, ORGANIZATIONS, OrganizationDoc, TEAM_MEMBERS, TEAMS } from './read-models';
 
 export * from './read-models';
@@ -48,6 +49,7 @@ export const organizationsProjection: ProjectionDefinition = {
     { name: INVITES, indexes: [['organizationId', 'seq']] },
   ],
   handles: [...new Set(APPLIERS.flatMap(([types]) => types))],
+  invalidates: accessTagsOf,
   async apply(e, ctx) {
     // One event may matter to several parts.
     for (const [types, apply] of APPLIERS) if (types.includes(e.type)) await apply(e, ctx);

@@ -24,6 +24,12 @@ export interface CollectionDoc extends Doc {
 
 export const isCollectionEvent = isOneOf<CollectionEvent>(COLLECTION_EVENT_TYPES);
 
+/**
+ * Cache tag of a collection's document as access checks keep it in memory (SpaceAccess): every
+ * event of the collection changes that document (and only they do), and drops it.
+ */
+export const collectionCacheTag = (collectionId: string) => `spaces.collection:${collectionId}`;
+
 export async function applyCollectionEvent(e: RecordedEvent & CollectionEvent, ctx: ProjectionContext): Promise<void> {
   const update = (change: (c: CollectionDoc) => CollectionDoc) => ctx.update<CollectionDoc>(COLLECTIONS, e.data.collectionId, change);
   switch (e.type) {

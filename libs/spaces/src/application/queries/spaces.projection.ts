@@ -1,7 +1,7 @@
 import { Doc, ProjectionContext, ProjectionDefinition, RecordedEvent, Role } from '@app/platform';
 import { COLLECTION_EVENT_TYPES } from '../../domain/collection';
 import { SPACE_EVENT_TYPES, SpaceCreated, SpaceEvent } from '../../domain/space';
-import { applyCollectionEvent, COLLECTIONS, isCollectionEvent } from './collections.read-model';
+import { applyCollectionEvent, collectionCacheTag, COLLECTIONS, isCollectionEvent } from './collections.read-model';
 import { placeEntry, removeEntry, SPACES_PROJECTION, treeCollection } from './content-tree';
 import { SIBLINGS_INDEX } from './sibling-positions';
 import { applyGrantEvent, dropGrants, grantsCollection, moveGrants } from './grants.read-model';
@@ -42,6 +42,8 @@ export const spacesProjection: ProjectionDefinition = {
     { name: TEAM_REFS },
   ],
   handles: [...SPACE_EVENT_TYPES, ...COLLECTION_EVENT_TYPES, ...TEAM_REF_EVENTS],
+  // Access checks keep collection documents in memory (SpaceAccess); spaces are read afresh.
+  invalidates: (e) => (isCollectionEvent(e) ? [collectionCacheTag(e.data.collectionId)] : []),
   async apply(e, ctx) {
     if (isSpaceEvent(e)) return applySpaceEvent(e, ctx);
     if (isCollectionEvent(e)) return applyCollectionEvent(e, ctx);
