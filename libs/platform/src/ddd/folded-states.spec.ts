@@ -3,24 +3,11 @@ import * as os from 'os';
 import * as path from 'path';
 import { ManualClock } from '../clock/clock';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { Decider, unreachable } from './decider';
-import { DomainEvent } from './domain-event';
 import { EventSourcing, FoldedStates } from './event-sourcing.service';
+import { Add, Added, listDecider } from '../testing/list-decider';
+import { Decider } from './decider';
 
-type Added = DomainEvent<'Added', { item: string }>;
-type Add = { type: 'Add'; item: string };
-const list: Decider<string[], Add, Added> = {
-  initialState: [],
-  evolve: (s, e) => [...s, e.data.item],
-  decide(c, s) {
-    switch (c.type) {
-      case 'Add':
-        return s.includes(c.item) ? [] : [{ type: 'Added', data: { item: c.item } }];
-      default:
-        return unreachable(c.type);
-    }
-  },
-};
+const list = listDecider;
 const added = (item: string, id = `e-${item}`) => ({
   id,
   type: 'Added',
