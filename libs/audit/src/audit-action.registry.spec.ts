@@ -12,7 +12,10 @@ const ROOT = path.resolve(__dirname, '../../..');
 function deciderEventTypes(): Map<string, Set<string>> {
   const config = ts.readConfigFile(path.join(ROOT, 'tsconfig.json'), (f) => ts.sys.readFile(f));
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
-  const files = parsed.fileNames.filter((f) => f.includes(`${path.sep}libs${path.sep}`) && !f.endsWith('.spec.ts'));
+  // Test helpers (a context's testing/ folder) append nothing in production.
+  const files = parsed.fileNames.filter(
+    (f) => f.includes(`${path.sep}libs${path.sep}`) && !f.endsWith('.spec.ts') && !f.includes(`${path.sep}testing${path.sep}`),
+  );
   const program = ts.createProgram(files, { ...parsed.options, noEmit: true });
   const checker = program.getTypeChecker();
   const byContext = new Map<string, Set<string>>();
