@@ -106,6 +106,23 @@ describe("the server's own additions in its OpenAPI document (e2e)", () => {
     expect([replay.status, replay.headers['idempotent-replayed']]).toEqual([200, 'true']);
   });
 
+  it('read-your-writes across instances: X-Position on a write, X-Min-Position on reads — as the routes answer', async () => {
+    const patch = op('/v1/spaces/{spaceId}', 'patch');
+    expect(resolve(patch.responses['200']).headers?.['X-Position']).toBeDefined();
+    const get = op('/v1/spaces/{spaceId}', 'get');
+    expect(param(get, 'X-Min-Position', 'header')).toMatchObject({ in: 'header', ...own });
+    // Not on the routes that need no token (they read no read models).
+    expect((op('/v1/openapi.json', 'get').parameters ?? []).map((p: Json) => resolve(p).name)).not.toContain('X-Min-Position');
+    const written = await t.http.patch(`/v1/spaces/${spaceId}`).set(bearer(token)).send({ title: 'Positioned' }).expect(200);
+    expect(written.headers['x-position']).toMatch(/^\d+$/);
+    const read = await t.http
+      .get(`/v1/spaces/${spaceId}`)
+      .set({ ...bearer(token), 'X-Min-Position': written.headers['x-position'] })
+      .expect(200);
+    expect(read.body.title).toBe('Positioned');
+    expect((await t.http.get(`/v1/spaces/${spaceId}`).set({ ...bearer(token), 'X-Min-Position': 'soon' })).status).toBe(400);
+  });
+
   it('every operation: X-Request-Id; every /v1 one 429; every write with a token Idempotency-Key; every asOf described', () => {
     const asOfRoutes: string[] = [];
     for (const { path, method, o } of operations()) {

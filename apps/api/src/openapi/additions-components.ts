@@ -23,7 +23,8 @@ const ERROR_SCHEMA = {
 export interface ConventionRefs {
   requestIdParameter: Ref;
   idempotencyKeyParameter: Ref;
-  headers: Record<'requestId' | 'rateLimitLimit' | 'rateLimitRemaining' | 'rateLimitReset' | 'retryAfter' | 'etag' | 'asOf' | 'replayed', Ref>;
+  minPositionParameter: Ref;
+  headers: Record<'requestId' | 'rateLimitLimit' | 'rateLimitRemaining' | 'rateLimitReset' | 'retryAfter' | 'etag' | 'asOf' | 'replayed' | 'position', Ref>;
   responses: Record<'rateLimited' | 'unavailable' | 'keyReused' | 'keyInUse', Ref>;
 }
 
@@ -52,6 +53,11 @@ export function addConventionComponents(doc: Document): ConventionRefs {
       'ETag',
       "Strong entity tag of this representation (the resource's stream revision and its body): send it in If-None-Match (304 when unchanged) or If-Match on a write (412 when it changed).",
       { type: 'string' },
+    ),
+    position: h(
+      'X-Position',
+      "This server's addition. The position of the last event this write appended (the answer waited until the read models included it). Send it back as `X-Min-Position` to read the write on another API instance.",
+      { type: 'string', pattern: '^[0-9]+$' },
     ),
     asOf: h('X-As-Of', 'The point the answer was read at, when `asOf` was given: the normalised ISO 8601 instant, or the audit event id.'),
     replayed: h('Idempotent-Replayed', '`true` when this is the recorded answer of an earlier request with the same Idempotency-Key (no second effect).', {
@@ -111,5 +117,10 @@ export function addConventionComponents(doc: Document): ConventionRefs {
       error('Conflict: the first request with this Idempotency-Key is still running (or, where the operation says so, another conflict); retry later.', {}),
     ),
   };
-  return { requestIdParameter, idempotencyKeyParameter, headers, responses };
+  const minPositionParameter = parameter(
+    'X-Min-Position',
+    "This server's addition. An `X-Position` a write answered: the request waits (bounded, then 503 with Retry-After) until the read models include that position, on whichever API instance it lands. Malformed, or past the last event written: 400.",
+    { type: 'string', pattern: '^[0-9]{1,15}$' },
+  );
+  return { requestIdParameter, idempotencyKeyParameter, minPositionParameter, headers, responses };
 }

@@ -30,7 +30,8 @@ const inlineResponses = ({ operation }: Located, statuses: RegExp): Response[] =
  * - a PATCH, PUT or DELETE where the GET of its path answers an ETag (the resource the
  *   ConditionalRequestsInterceptor compares with), or with RepresentedBy: If-Match, 412;
  * - a write that needs a token: Idempotency-Key, 422, 409, Idempotent-Replayed;
- * - a route with the `asOf` query parameter: its rules and X-As-Of.
+ * - a route with the `asOf` query parameter: its rules and X-As-Of;
+ * - a route that needs a token (it reads read models): X-Min-Position; its writes answer X-Position.
  */
 export function addConventions(doc: Document): void {
   const refs = addConventionComponents(doc);
@@ -41,6 +42,7 @@ export function addConventions(doc: Document): void {
     if (CONDITIONAL_WRITES.has(o.method)) conditionalWrite(doc, o, tagged.has(o.path));
     if (isApi(o.path) && WRITES.has(o.method) && !isPublic(o)) idempotency(doc, o, refs);
     asOf(doc, o, refs);
+    if (isApi(o.path) && !isPublic(o)) readAfter(doc, o, refs);
     // Last: the headers every response carries go on the responses added above too.
     everyRoute(doc, o, refs);
   }
@@ -104,4 +106,10 @@ function asOf(doc: Document, o: Located, refs: ConventionRefs): void {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     }),
   );
+}
+
+/** Read-your-writes across instances (ConsistencyInterceptor): every route that reads read models. */
+function readAfter(doc: Document, o: Located, refs: ConventionRefs): void {
+  addParameter(doc, o.operation, 'X-Min-Position', 'header', refs.minPositionParameter);
+  if (WRITES.has(o.method)) for (const r of inlineResponses(o, /^2/)) addHeader(r, 'X-Position', refs.headers.position);
 }
