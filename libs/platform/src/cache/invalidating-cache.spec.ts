@@ -224,28 +224,18 @@ describe('InvalidatingCache', () => {
     const off = new InvalidatingCache();
     const r = off.region<number>('r', { max: 10 });
     let reads = 0;
-    await r.get(
-      'k',
-      async () => ++reads,
-      () => ['t'],
-    );
-    await r.get(
-      'k',
-      async () => ++reads,
-      () => ['t'],
-    );
+    const read = () =>
+      r.get(
+        'k',
+        async () => ++reads,
+        () => ['t'],
+      );
+    await read();
+    await read();
     expect(reads).toBe(2);
     off.enable();
-    await r.get(
-      'k',
-      async () => ++reads,
-      () => ['t'],
-    );
-    await r.get(
-      'k',
-      async () => ++reads,
-      () => ['t'],
-    );
+    await read();
+    await read();
     expect(reads).toBe(3);
     off.disable();
     expect(r.stats().size).toBe(0);
