@@ -187,11 +187,14 @@ export class ProjectionEngine {
       // Runners of projections that cached answers come from invalidate them (rebuilds do not:
       // their generation serves nothing until the switch, which clears the cache).
       const cache = this.projections.get(name)?.invalidates ? { cache: this.cache } : {};
+      const projection = this.projections.get(name);
+      const background = projection !== undefined && !gatesQueries(projection);
       const runner = new ProjectionRunner(this.events, this.store, this.targetOf(name), {
         ...this.runnerOptions(feed),
         convoy: this.convoy,
         ...saga,
         ...cache,
+        background,
       });
       runner.onProgress(() => this.wake());
       this.runners.set(name, runner);
@@ -555,7 +558,7 @@ export class ProjectionEngine {
     // Its own feed (it reads from the start, far from the live runners), the engine's turns.
     const feed = new EventFeed(this.events, { sliceSize: SLICE_SIZE * 2, cachedSlices: 1 });
     await feed.open(false);
-    const runner = new ProjectionRunner(this.events, this.store, target, { ...this.runnerOptions(feed), sliceMs: SLICE_MS * 5 }, generation);
+    const runner = new ProjectionRunner(this.events, this.store, target, { ...this.runnerOptions(feed), sliceMs: SLICE_MS * 5, background: true }, generation);
     const report = () => onProgress?.(runner.position, feed.head);
     runner.onProgress(report);
     const unboundHeap = boundHeap();

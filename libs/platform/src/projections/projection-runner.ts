@@ -48,6 +48,8 @@ export interface RunnerOptions {
    * rebuild changed the read models, or a commit failed: what changed is not known).
    */
   cache?: CacheInvalidator;
+  /** A runner of a projection no query waits for, or a rebuild: its turns come after the others' (see TurnQueue). */
+  background?: boolean;
 }
 
 /**
@@ -245,7 +247,7 @@ export class ProjectionRunner {
         await this.options.convoy.progress();
         continue;
       }
-      await this.turns.acquire(this.target.name);
+      await this.turns.acquire(this.target.name, this.options.background);
       const store = this.store as RunnerAware;
       try {
         store.beginTurn?.();
@@ -306,7 +308,7 @@ export class ProjectionRunner {
    */
   private async apply(slice: SliceEvent[], deadline: number, flush = false, types?: ReadonlySet<string>): Promise<Step> {
     const pending = (this.pending ??= {
-      uow: new UnitOfWork(this.store, this.generation),
+      uow: new UnitOfWork(this.store, this.generation, () => this.turns.breathe()),
       parked: [],
       seen: 0,
       readVersion: (this.store as RunnerAware).readVersion?.(),

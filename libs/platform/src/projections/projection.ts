@@ -9,6 +9,12 @@ export interface ProjectionContext {
   delete(collection: string, id: string): void;
   /** Reads, changes and writes one document; a missing document is skipped. */
   update<T extends Doc = Doc>(collection: string, id: string, change: (doc: T) => T): Promise<void>;
+  /**
+   * Lets the event loop in (requests, appends) when the runner's turn has held it long enough:
+   * a projection doing long work for one event (the search index reading the pages of a large
+   * merge) calls it now and then; it costs nothing when not due.
+   */
+  pause?(): Promise<void>;
 }
 
 export interface ProjectionDefinition {

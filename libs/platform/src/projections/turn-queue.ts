@@ -4,27 +4,43 @@
  * turn of its own (setImmediate) whenever work has run for `yieldEveryMs` without one. The
  * embedded stores are synchronous: without this a catch-up would keep the event loop from ever
  * serving a request.
+ *
+ * Background holders (runners of projections no query waits for: the search index, the audit
+ * log, the scheduler; rebuilds) get a turn only when no foreground holder waits: a write's
+ * read-your-writes does not wait behind a search index reading the 5,000 pages of a merge.
+ * A turn is not taken back in the middle of an event (breathe lets the event loop in, keeping
+ * the turn): handing it over within a long event made every request pay a slice of it.
  */
 export class TurnQueue {
   private busy = false;
   private readonly queue: Array<() => void> = [];
+  private readonly background: Array<() => void> = [];
   private lastYield = performance.now();
   /** Turns granted so far, per holder name (for tests and operators). */
   readonly granted = new Map<string, number>();
 
   constructor(private readonly yieldEveryMs = 10) {}
 
-  async acquire(holder = ''): Promise<void> {
-    if (this.busy) await new Promise<void>((resolve) => this.queue.push(resolve));
+  async acquire(holder = '', background = false): Promise<void> {
+    if (this.busy) await new Promise<void>((resolve) => (background ? this.background : this.queue).push(resolve));
     else this.busy = true;
-    if (performance.now() - this.lastYield >= this.yieldEveryMs) await this.yieldToEventLoop();
+    if (this.due()) await this.yieldToEventLoop();
     this.granted.set(holder, (this.granted.get(holder) ?? 0) + 1);
   }
 
   release(): void {
-    const next = this.queue.shift();
+    const next = this.queue.shift() ?? this.background.shift();
     if (next) next();
     else this.busy = false;
+  }
+
+  /** Within a turn: lets the event loop in (setImmediate) when work has run `yieldEveryMs` without it. */
+  async breathe(): Promise<void> {
+    if (this.due()) await this.yieldToEventLoop();
+  }
+
+  private due(): boolean {
+    return performance.now() - this.lastYield >= this.yieldEveryMs;
   }
 
   private async yieldToEventLoop(): Promise<void> {

@@ -30,7 +30,12 @@ export class UnitOfWork implements ProjectionContext {
   constructor(
     private readonly store: ReadStore,
     private readonly generation: number,
+    private readonly breathe?: () => Promise<void>,
   ) {}
+
+  async pause(): Promise<void> {
+    await this.breathe?.();
+  }
 
   private of(collection: string): Map<string, string | null> {
     let m = this.overlay.get(collection);

@@ -1,4 +1,5 @@
 import { createHash } from 'crypto';
+import { LRUCache } from 'lru-cache';
 import type { QueryBus } from '@nestjs/cqrs';
 import { NotFound, ProjectionContext, ProjectionDefinition, RecordedEvent } from '@app/platform';
 import { GetReaderContentQuery, GetReaderPageQuery, ReaderContent, ReaderLinks, ReaderPage } from '@app/content';
@@ -20,12 +21,27 @@ import { boundedSections } from './bounded-sections';
 const NO_LINKS: ReaderLinks = { page: () => null, file: () => '' };
 /** Bodies read at once while a space is indexed. */
 const PARALLEL_READS = 8;
-const YIELD_EVERY_MS = 10;
+/** Pages looked at between chances for the event loop (ProjectionContext.pause). */
+const PAUSE_EVERY_PAGES = 200;
+
+/** Spaces whose last indexing is remembered (see Indexed). */
+const REMEMBERED_SPACES = 8;
 
 type Reader = Pick<QueryBus, 'execute'>;
+/**
+ * What indexing a space at a revision computed: the stamps, a function of the revision alone
+ * (so valid in any generation, and whatever happened to the unit of work), and each page's
+ * metadata JSON with its digest. The next revision of the space (a merge) then needs neither
+ * to read and parse the stamps document again nor to hash the metadata of every unchanged page.
+ */
+interface Indexed {
+  revision: string;
+  stamps: SearchStampsDoc['pages'];
+  meta: Map<string, { json: string; digest: string }>;
+}
 type Meta = Pick<SearchPageDoc, 'title' | 'description' | 'path' | 'ancestors' | 'listed' | 'conditions'>;
 
-const digest = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('base64url').slice(0, 16);
+const digestOf = (json: string) => createHash('sha256').update(json).digest('base64url').slice(0, 16);
 
 /**
  * What a reader sees of a page besides its body: a page under a hidden page is unlisted too, and
@@ -55,6 +71,8 @@ function metaOf(page: ReaderPage, byId: Map<string, ReaderPage>): Meta {
  * the adapters' text index follows its collection.
  */
 export function searchIndexProjection(queries: Reader): ProjectionDefinition {
+  const remembered = new LRUCache<string, Indexed>({ max: REMEMBERED_SPACES });
+
   async function space(ctx: ProjectionContext, spaceId: string): Promise<SearchSpaceDoc> {
     return (await ctx.get<SearchSpaceDoc>(SEARCH_SPACES, spaceId)) ?? { id: spaceId, organizationId: null, revision: null };
   }
@@ -79,25 +97,31 @@ export function searchIndexProjection(queries: Reader): ProjectionDefinition {
     const read = await content(spaceId, revision);
     const pages = (read?.pages ?? []).filter((p) => p.kind === 'sheet');
     const byId = new Map((read?.pages ?? []).map((p) => [p.id, p]));
-    const before = await stamps(ctx, spaceId);
+    const last = remembered.get(spaceId);
+    const known = last?.revision === s.revision ? last : undefined;
+    const before = known?.stamps ?? (await stamps(ctx, spaceId));
     const next: SearchStampsDoc['pages'] = {};
+    const meta = new Map<string, { json: string; digest: string }>();
     const changed: Array<{ page: ReaderPage; meta: Meta; sameBody: boolean }> = [];
+    // A large space takes many milliseconds: requests get a turn now and then (ProjectionContext.pause).
+    let looked = 0;
     for (const page of pages) {
-      const meta = metaOf(page, byId);
-      const stamp: [string, string] = [page.bodyVersion ?? page.updatedAt, digest(meta)];
+      if (++looked % PAUSE_EVERY_PAGES === 0) await ctx.pause?.();
+      const pageMeta = metaOf(page, byId);
+      const json = JSON.stringify(pageMeta);
+      const hashed = known?.meta.get(page.id);
+      const digest = hashed?.json === json ? hashed.digest : digestOf(json);
+      meta.set(page.id, { json, digest });
+      const stamp: [string, string] = [page.bodyVersion ?? page.updatedAt, digest];
       next[page.id] = stamp;
       const was = before[page.id];
       if (was && was[0] === stamp[0] && was[1] === stamp[1]) continue;
-      changed.push({ page, meta, sameBody: was?.[0] === stamp[0] });
+      changed.push({ page, meta: pageMeta, sameBody: was?.[0] === stamp[0] });
     }
-    let yielded = performance.now();
     for (let i = 0; i < changed.length; i += PARALLEL_READS) {
-      // Bodies mostly come from caches: their promises resolve at once and a large merge would
-      // keep the event loop for seconds; requests get a turn every YIELD_EVERY_MS.
-      if (performance.now() - yielded > YIELD_EVERY_MS) {
-        await new Promise((r) => setImmediate(r));
-        yielded = performance.now();
-      }
+      // Bodies mostly come from caches: their promises resolve at once, and a large merge would
+      // keep the event loop for seconds without the pauses.
+      await ctx.pause?.();
       const docs = await Promise.all(
         changed.slice(i, i + PARALLEL_READS).map(async ({ page, meta, sameBody }): Promise<SearchPageDoc> => {
           const id = pageKey(spaceId, page.id);
@@ -111,6 +135,7 @@ export function searchIndexProjection(queries: Reader): ProjectionDefinition {
     for (const pageId of Object.keys(before)) if (!(pageId in next)) ctx.delete(SEARCH_PAGES, pageKey(spaceId, pageId));
     ctx.put(SEARCH_STAMPS, { id: spaceId, pages: next });
     ctx.put(SEARCH_SPACES, { ...s, revision });
+    remembered.set(spaceId, { revision, stamps: next, meta });
   }
 
   async function apply(event: RecordedEvent, ctx: ProjectionContext): Promise<void> {
@@ -130,6 +155,7 @@ export function searchIndexProjection(queries: Reader): ProjectionDefinition {
         for (const pageId of Object.keys(await stamps(ctx, d.spaceId))) ctx.delete(SEARCH_PAGES, pageKey(d.spaceId, pageId));
         ctx.delete(SEARCH_STAMPS, d.spaceId);
         ctx.delete(SEARCH_SPACES, d.spaceId);
+        remembered.delete(d.spaceId);
         return;
       }
       default:

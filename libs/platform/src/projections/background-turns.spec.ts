@@ -1,0 +1,108 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { PlatformConfig } from '../config/platform-config';
+import { NewEvent } from '../event-store/event-store.port';
+import { SqliteEventStore } from '../event-store/sqlite-event-store';
+import { newEventId } from '../ids/ids';
+import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { ProjectionContext, ProjectionDefinition } from './projection';
+import { ProjectionEngine } from './projection-engine';
+
+const spin = (ms: number) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    /* busy */
+  }
+};
+
+const tick = (n: number): NewEvent => ({
+  id: newEventId(),
+  type: 'Ticked',
+  data: { n },
+  metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
+});
+
+/**
+ * A projection no query waits for (the search index) may do long work for one event, e.g. a
+ * merge into a 5,000-page space. When it and the query-serving runners wait for a turn, the
+ * query-serving ones go first, even if it asked first: a write's read-your-writes does not wait
+ * for it. Within its long event it lets the event loop in now and then (ctx.pause).
+ */
+describe('background projections take their turns after the query-serving ones', () => {
+  let dir: string;
+  let events: SqliteEventStore;
+  let reads: SqliteReadStore;
+  let engine: ProjectionEngine;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'background-turns-'));
+    events = new SqliteEventStore(path.join(dir, 'e.sqlite'));
+    reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
+    engine = new ProjectionEngine(events, reads, PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1] }));
+  });
+  afterEach(async () => {
+    await engine.stop();
+    await events.close();
+    await reads.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The indexer (registered first, so it asks for its turn first) and a query-serving projection, both handling one event. */
+  async function run(indexer: Partial<ProjectionDefinition>): Promise<{ order: string[]; readableMs: number; breaths: number }> {
+    const order: string[] = [];
+    let breaths = 0;
+    engine.registerProjection({
+      name: 'indexer',
+      collections: [{ name: 'indexer_docs' }],
+      handles: ['Ticked'],
+      async apply(e, ctx: ProjectionContext) {
+        order.push('indexer');
+        for (let i = 0; i < 60; i++) {
+          spin(1);
+          let ran = false;
+          setImmediate(() => (ran = true));
+          await ctx.pause?.();
+          if (ran) breaths++;
+        }
+        ctx.put('indexer_docs', { id: 'done', position: e.position });
+      },
+      ...indexer,
+    });
+    engine.registerProjection({
+      name: 'serving',
+      collections: [{ name: 'serving_docs' }],
+      handles: ['Ticked'],
+      async apply(e, ctx) {
+        order.push('serving');
+        ctx.put('serving_docs', { id: 'last', position: e.position });
+      },
+    });
+    await engine.start();
+    // Both runners find the event while the turn is held, and queue for it.
+    await engine.turns.acquire('test');
+    const t0 = performance.now();
+    const { position } = await events.append('tick-1', [tick(1)], 'any');
+    await new Promise((r) => setTimeout(r, 50));
+    engine.turns.release();
+    await engine.waitFor(position, 10_000);
+    const readableMs = performance.now() - t0 - 50;
+    await engine.drain(10_000);
+    expect(await reads.get('indexer_docs', 'done')).not.toBeNull();
+    return { order, readableMs, breaths };
+  }
+
+  it('the query-serving projection applies the event first, and the write is readable before the indexer is done', async () => {
+    const { order, readableMs, breaths } = await run({ servesQueries: false });
+    expect(order).toEqual(['serving', 'indexer']);
+    expect(readableMs).toBeLessThan(30);
+    // Within its 60 ms of work, the event loop got a turn about every 10 ms.
+    expect(breaths).toBeGreaterThanOrEqual(3);
+  });
+
+  it('(a query-serving indexer keeps its place in the queue, and the write waits for it)', async () => {
+    const { order, readableMs } = await run({});
+    expect(order).toEqual(['indexer', 'serving']);
+    expect(readableMs).toBeGreaterThan(50);
+  });
+});
