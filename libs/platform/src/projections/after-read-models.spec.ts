@@ -1,11 +1,5 @@
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { PlatformConfig } from '../config/platform-config';
-import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { SqliteReadStore } from '../read-store/sqlite-read-store';
+import { useEngineFixture } from '../testing/engine-fixture';
 import { ticks } from '../testing/ticks';
-import { ProjectionEngine } from './projection-engine';
 
 const spin = (ms: number) => {
   const end = performance.now() + ms;
@@ -19,28 +13,11 @@ const spin = (ms: number) => {
  * only once the query-serving read models include it, as sagas do.
  */
 describe('projections with afterReadModels', () => {
-  let dir: string;
-  let events: SqliteEventStore;
-  let reads: SqliteReadStore;
-  let engine: ProjectionEngine;
-
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'after-read-models-'));
-    events = new SqliteEventStore(path.join(dir, 'e.sqlite'));
-    reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
-    engine = new ProjectionEngine(events, reads, PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1] }));
-    await events.appendBatch(ticks(400));
-  });
-  afterEach(async () => {
-    await engine.stop();
-    await events.close();
-    await reads.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const f = useEngineFixture('after-read-models', (f) => f.events.appendBatch(ticks(400)).then(() => undefined));
 
   /** A slow query-serving projection (behind the head it commits about once a second), and a reader of it. */
   async function run(afterReadModels: boolean): Promise<boolean[]> {
-    engine.registerProjection({
+    f.engine.registerProjection({
       name: 'slow',
       collections: [{ name: 'slow_docs' }],
       handles: ['Ticked'],
@@ -50,18 +27,18 @@ describe('projections with afterReadModels', () => {
       },
     });
     const included: boolean[] = [];
-    engine.registerProjection({
+    f.engine.registerProjection({
       name: 'reader',
       collections: [],
       handles: ['Ticked'],
       async apply(e) {
-        included.push((await engine.queryPosition()) >= e.position);
+        included.push((await f.engine.queryPosition()) >= e.position);
       },
       servesQueries: false,
       afterReadModels,
     });
-    await engine.start();
-    await engine.drain(30_000);
+    await f.engine.start();
+    await f.engine.drain(30_000);
     return included;
   }
 
@@ -77,7 +54,7 @@ describe('projections with afterReadModels', () => {
   }, 60_000);
 
   it('refuses a projection that would wait for itself', () => {
-    expect(() => engine.registerProjection({ name: 'self', collections: [], handles: [], apply: async () => undefined, afterReadModels: true })).toThrow(
+    expect(() => f.engine.registerProjection({ name: 'self', collections: [], handles: [], apply: async () => undefined, afterReadModels: true })).toThrow(
       /afterReadModels needs servesQueries: false/,
     );
   });

@@ -1,13 +1,6 @@
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
-import { PlatformConfig } from '../config/platform-config';
-import { NewEvent } from '../event-store/event-store.port';
-import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { newEventId } from '../ids/ids';
-import { SqliteReadStore } from '../read-store/sqlite-read-store';
 import { ProjectionContext, ProjectionDefinition } from './projection';
-import { ProjectionEngine } from './projection-engine';
+import { useEngineFixture } from '../testing/engine-fixture';
+import { tick } from '../testing/ticks';
 
 const spin = (ms: number) => {
   const end = performance.now() + ms;
@@ -16,13 +9,6 @@ const spin = (ms: number) => {
   }
 };
 
-const tick = (n: number): NewEvent => ({
-  id: newEventId(),
-  type: 'Ticked',
-  data: { n },
-  metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
-});
-
 /**
  * A projection no query waits for (the search index) may do long work for one event, e.g. a
  * merge into a 5,000-page space. When it and the query-serving runners wait for a turn, the
@@ -30,29 +16,13 @@ const tick = (n: number): NewEvent => ({
  * for it. Within its long event it lets the event loop in now and then (ctx.pause).
  */
 describe('background projections take their turns after the query-serving ones', () => {
-  let dir: string;
-  let events: SqliteEventStore;
-  let reads: SqliteReadStore;
-  let engine: ProjectionEngine;
-
-  beforeEach(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'background-turns-'));
-    events = new SqliteEventStore(path.join(dir, 'e.sqlite'));
-    reads = new SqliteReadStore(path.join(dir, 'r.sqlite'));
-    engine = new ProjectionEngine(events, reads, PlatformConfig.fromEnv({}, { dataDir: dir, retryDelaysMs: [1] }));
-  });
-  afterEach(async () => {
-    await engine.stop();
-    await events.close();
-    await reads.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const f = useEngineFixture('background-turns');
 
   /** The indexer (registered first, so it asks for its turn first) and a query-serving projection, both handling one event. */
   async function run(indexer: Partial<ProjectionDefinition>): Promise<{ order: string[]; readableMs: number; breaths: number }> {
     const order: string[] = [];
     let breaths = 0;
-    engine.registerProjection({
+    f.engine.registerProjection({
       name: 'indexer',
       collections: [{ name: 'indexer_docs' }],
       handles: ['Ticked'],
@@ -69,7 +39,7 @@ describe('background projections take their turns after the query-serving ones',
       },
       ...indexer,
     });
-    engine.registerProjection({
+    f.engine.registerProjection({
       name: 'serving',
       collections: [{ name: 'serving_docs' }],
       handles: ['Ticked'],
@@ -78,17 +48,17 @@ describe('background projections take their turns after the query-serving ones',
         ctx.put('serving_docs', { id: 'last', position: e.position });
       },
     });
-    await engine.start();
+    await f.engine.start();
     // Both runners find the event while the turn is held, and queue for it.
-    await engine.turns.acquire('test');
+    await f.engine.turns.acquire('test');
     const t0 = performance.now();
-    const { position } = await events.append('tick-1', [tick(1)], 'any');
+    const { position } = await f.events.append('tick-1', [tick({ n: 1 })], 'any');
     await new Promise((r) => setTimeout(r, 50));
-    engine.turns.release();
-    await engine.waitFor(position, 10_000);
+    f.engine.turns.release();
+    await f.engine.waitFor(position, 10_000);
     const readableMs = performance.now() - t0 - 50;
-    await engine.drain(10_000);
-    expect(await reads.get('indexer_docs', 'done')).not.toBeNull();
+    await f.engine.drain(10_000);
+    expect(await f.reads.get('indexer_docs', 'done')).not.toBeNull();
     return { order, readableMs, breaths };
   }
 

@@ -15,3 +15,11 @@ export const ticks = (n: number): Array<{ stream: string; events: NewEvent[]; ex
       },
     ],
   }));
+
+/** One `Ticked` event carrying `data`. */
+export const tick = (data: Record<string, unknown>): NewEvent => ({
+  id: newEventId(),
+  type: 'Ticked',
+  data,
+  metadata: { actor: null, occurredAt: '2026-01-01T00:00:00.000Z', correlationId: 'c', causationId: null, schemaVersion: 1 },
+});
