@@ -81,4 +81,24 @@ describe('event feed', () => {
     expect([...(await feed.after(0)).types].sort()).toEqual(['Even', 'Odd']);
     expect([...(await feed.after(9)).types].sort()).toEqual(['Even', 'Odd']);
   });
+
+  it('following the live stream, answers a runner at the head without reading the store', async () => {
+    const { events, reads } = store(range(1, 10), true);
+    const feed = new EventFeed(events, { sliceSize: 100, cachedSlices: 4 });
+    await feed.open(true);
+    expect(positionsOf(await feed.after(0))).toEqual(range(1, 10));
+    const read = reads.length;
+    expect(positionsOf(await feed.after(10))).toEqual([]);
+    expect(reads.length).toBe(read);
+  });
+
+  it('(not following, it reads the store at the head: other writers append unannounced)', async () => {
+    const { events, reads } = store(range(1, 10), true);
+    const feed = new EventFeed(events, { sliceSize: 100, cachedSlices: 4 });
+    await feed.open(false);
+    await feed.after(0);
+    const read = reads.length;
+    await feed.after(10);
+    expect(reads.length).toBe(read + 1);
+  });
 });

@@ -22,6 +22,8 @@ interface SliceReader {
 }
 const canReadSlices = (store: unknown): store is SliceReader => typeof (store as Partial<SliceReader>).readSlice === 'function';
 
+const NO_TYPES: ReadonlySet<string> = new Set();
+
 const parsed = (e: RecordedEvent): SliceEvent => ({ position: e.position, type: e.type, event: () => structuredClone(e) });
 
 interface Slice {
@@ -119,6 +121,10 @@ export class EventFeed {
    */
   async after(position: number): Promise<FeedRead> {
     for (;;) {
+      // Following the live stream, every event up to the head has been announced: a runner at
+      // the head has nothing to read (each write woke some forty runners that read the store
+      // only to find nothing).
+      if (this.subscription && position >= this.head) return { events: [], types: NO_TYPES };
       let until = Number.POSITIVE_INFINITY;
       let covering: Slice | undefined;
       for (const s of this.slices) {

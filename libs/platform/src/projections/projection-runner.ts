@@ -145,6 +145,8 @@ export class ProjectionRunner {
   /** When the position last moved (performance.now()). */
   progressAt = performance.now();
   private committed = 0;
+  /** Caught up with nothing to write: the checkpoint is committed once the turn is over. */
+  private checkpointDue = false;
   private committedAt = 0;
   /** Writes applied in earlier turns and not committed yet (see COMMIT_EVERY_MS). */
   private pending: Pending | null = null;
@@ -260,6 +262,13 @@ export class ProjectionRunner {
       } finally {
         store.endTurn?.();
         this.turns.release();
+      }
+      if (this.checkpointDue) {
+        // Outside the turn: the next runners take theirs meanwhile and their checkpoint moves
+        // join this one (stores that group them commit them in one transaction).
+        this.checkpointDue = false;
+        const landing = await this.flush();
+        if (landing !== 'ok' && step.kind !== 'error') step = { kind: landing };
       }
       if (this.stopped) break;
       if (step.kind === 'idle') await this.feed.waitBeyond(this.applied, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));
@@ -382,7 +391,12 @@ export class ProjectionRunner {
     const caughtUp = !feed || feed.head - to <= LIVE_GAP_EVENTS;
     const writes = uow.size > 0 || parked.length > 0;
     if (flush || caughtUp || outcome.kind !== 'progress' || parked.length > 0) {
-      if (this.applied > this.committed) {
+      if (this.applied > this.committed && !flush && !writes && outcome.kind === 'progress') {
+        // Caught up, nothing to write: only the checkpoint moves (others read it: a second
+        // instance's read-your-writes). That commit waits for the end of the turn, so the
+        // runners that passed the same events move theirs together (see run).
+        this.checkpointDue = true;
+      } else if (this.applied > this.committed) {
         const landing = await this.flush();
         if (landing !== 'ok') return { kind: landing };
       }

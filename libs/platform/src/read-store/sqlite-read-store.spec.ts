@@ -80,4 +80,20 @@ describe('embedded read store', () => {
     expect(await store.commit('p', 1, 0, 1, [put({ id: 'a' })])).toBe(true);
     expect(await store.count('items')).toBe(1);
   });
+
+  it('moves the checkpoints of commits without writes made in one turn of the event loop in one transaction, each checked on its own', async () => {
+    for (const p of ['a', 'b', 'c']) await store.defineProjection(p, []);
+    await store.commit('c', 1, 0, 5, []);
+    const before = store.commitStats().transactions;
+    // c's `from` is stale: refused alone; a and b move.
+    const results = await Promise.all([store.commit('a', 1, 0, 7, []), store.commit('b', 1, 0, 7, []), store.commit('c', 1, 0, 7, [])]);
+    expect(results).toEqual([true, true, false]);
+    expect(store.commitStats().transactions - before).toBe(1);
+    expect((await store.checkpoint('a')).position).toBe(7);
+    expect((await store.checkpoint('b')).position).toBe(7);
+    expect((await store.checkpoint('c')).position).toBe(5);
+    // A commit with writes still has its own transaction.
+    expect(await store.commit('p', 1, 0, 7, [put({ id: 'x' })])).toBe(true);
+    expect(store.commitStats().transactions - before).toBe(2);
+  });
 });
