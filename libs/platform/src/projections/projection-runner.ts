@@ -260,15 +260,17 @@ export class ProjectionRunner {
         step = { kind: 'error' };
         this.failing = null;
       } finally {
+        // Background runners wait for this checkpoint commit (see TurnQueue.hold).
+        const unhold = this.checkpointDue && !this.options.background ? this.turns.hold() : undefined;
         store.endTurn?.();
         this.turns.release();
-      }
-      if (this.checkpointDue) {
-        // Outside the turn: the next runners take theirs meanwhile and their checkpoint moves
-        // join this one (stores that group them commit them in one transaction).
-        this.checkpointDue = false;
-        const landing = await this.flush();
-        if (landing !== 'ok' && step.kind !== 'error') step = { kind: landing };
+        if (this.checkpointDue) {
+          // Outside the turn: the next runners take theirs meanwhile and their checkpoint moves
+          // join this one (stores that group them commit them in one transaction).
+          this.checkpointDue = false;
+          const landing = await this.flush().finally(() => unhold?.());
+          if (landing !== 'ok' && step!.kind !== 'error') step = { kind: landing };
+        }
       }
       if (this.stopped) break;
       if (step.kind === 'idle') await this.feed.waitBeyond(this.applied, this.options.idlePollMs ?? (this.feed.following ? 1000 : 20));

@@ -52,4 +52,23 @@ describe('TurnQueue', () => {
     expect(ran).toBe(true);
     turns.release();
   });
+
+  it('keeps background holders waiting while a foreground holder holds work outside its turn', async () => {
+    const turns = new TurnQueue(1_000);
+    await turns.acquire('a');
+    const unhold = turns.hold();
+    turns.release();
+    let indexed = false;
+    const index = turns.acquire('index', true).then(() => (indexed = true));
+    await new Promise((r) => setImmediate(r));
+    expect(indexed).toBe(false);
+    // A foreground holder still goes at once.
+    await turns.acquire('b');
+    turns.release();
+    expect(indexed).toBe(false);
+    unhold();
+    await index;
+    expect(indexed).toBe(true);
+    turns.release();
+  });
 });

@@ -15,6 +15,7 @@ export class TurnQueue {
   private busy = false;
   private readonly queue: Array<() => void> = [];
   private readonly background: Array<() => void> = [];
+  private holds = 0;
   private lastYield = performance.now();
   /** Turns granted so far, per holder name (for tests and operators). */
   readonly granted = new Map<string, number>();
@@ -22,16 +23,36 @@ export class TurnQueue {
   constructor(private readonly yieldEveryMs = 10) {}
 
   async acquire(holder = '', background = false): Promise<void> {
-    if (this.busy) await new Promise<void>((resolve) => (background ? this.background : this.queue).push(resolve));
+    if (this.busy || (background && this.holds > 0)) await new Promise<void>((resolve) => (background ? this.background : this.queue).push(resolve));
     else this.busy = true;
     if (this.due()) await this.yieldToEventLoop();
     this.granted.set(holder, (this.granted.get(holder) ?? 0) + 1);
   }
 
   release(): void {
-    const next = this.queue.shift() ?? this.background.shift();
+    const next = this.queue.shift() ?? (this.holds === 0 ? this.background.shift() : undefined);
     if (next) next();
     else this.busy = false;
+  }
+
+  /**
+   * Work of a foreground holder that continues after its turn (a runner's checkpoint commit,
+   * grouped with the others' at the end of the event-loop turn): background holders wait until
+   * every such hold is released, or they would take the turn and keep the event loop from it.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      if (this.holds > 0 || this.busy) return;
+      const next = this.background.shift();
+      if (!next) return;
+      this.busy = true;
+      next();
+    };
   }
 
   /** Within a turn: lets the event loop in (setImmediate) when work has run `yieldEveryMs` without it. */
