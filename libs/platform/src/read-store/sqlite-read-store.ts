@@ -415,7 +415,10 @@ export class SqliteReadStore extends ReadStore {
             return group.map(({ projection, generation, from, to, options }) => {
               if (options.readVersion !== undefined && options.readVersion < this.version) return false;
               if (options.requireActive && this.activeGeneration(projection, true) !== generation) return false;
-              return this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from).changes === 1;
+              return (
+                this.stmt('UPDATE _checkpoints SET position = ? WHERE name = ? AND generation = ? AND position = ?').run(to, projection, generation, from)
+                  .changes === 1
+              );
             });
           })
           .immediate();
