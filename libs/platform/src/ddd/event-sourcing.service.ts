@@ -79,12 +79,6 @@ export class FoldedStates {
   }
 }
 
-/**
- * Runs one command against one event-sourced aggregate: read the stream, fold it with the pure
- * evolve, decide events with the pure decide, append at the expected revision. A concurrent
- * writer makes the append fail; the command is then re-decided on fresh state, a bounded
- * number of times, before answering 409.
- */
 /** Plain objects and arrays, recursively (states are plain data). */
 function deepFreeze(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value) || ArrayBuffer.isView(value)) return;
@@ -98,6 +92,12 @@ function deepFreeze(value: unknown): void {
  */
 const FOLDED_STREAMS = 5_000;
 
+/**
+ * Runs one command against one event-sourced aggregate: read the stream, fold it with the pure
+ * evolve, decide events with the pure decide, append at the expected revision. A concurrent
+ * writer makes the append fail; the command is then re-decided on fresh state, a bounded
+ * number of times, before answering 409.
+ */
 @Injectable()
 export class EventSourcing {
   private readonly locks = new StreamLocks();
