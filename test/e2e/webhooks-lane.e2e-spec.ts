@@ -112,6 +112,28 @@ describe('webhook lane thread: restarted when it fails (e2e)', () => {
     await receiver.close();
   });
 
+  it('starts the lane thread only once an endpoint exists, and delivers what follows it', async () => {
+    const threads = (t.app.get(LaneThreads) as unknown as { threads: Map<string, Worker> }).threads;
+    const { organizationId, token } = await t.bootstrap('On Demand Org', email('on-demand'));
+    const before = (await t.http.post(`/v1/orgs/${organizationId}/spaces`).set(bearer(token)).send({ title: 'Before' }).expect(201)).body.id as string;
+    // Leading since start, with events written: a lane started eagerly would be running by now.
+    expect(threads.has('webhooks')).toBe(false);
+    const hook = (
+      await t.http
+        .post(`/v1/orgs/${organizationId}/webhooks`)
+        .set(bearer(token))
+        .send({ url: receiver.url('/d'), events: ['space.*'] })
+        .expect(201)
+    ).body as { id: string; secret: string };
+    receiver.setSecrets('/d', [hook.secret]);
+    await receiver.waitFor(() => threads.has('webhooks'), 30_000);
+    await t.http.patch(`/v1/spaces/${before}`).set(bearer(token)).send({ title: 'After' }).expect(200);
+    await receiver.waitFor((r) => r.some((d) => d.path === '/d' && d.body.type === 'space.updated'), 30_000);
+    const got = receiver.on('/d');
+    expect(got.map((d) => d.body.type)).toEqual(['space.updated']);
+    expect(got[0].verifiedBy).toHaveLength(1);
+  });
+
   it('a lane thread that dies is started again, and the deliveries go on from its checkpoint', async () => {
     const { organizationId, token } = await t.bootstrap('Restart Org', email('restart'));
     const hook = (

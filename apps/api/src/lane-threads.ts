@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
-import { PlatformConfig, ProjectionEngine } from '@app/platform';
+import { LaneDemand, PlatformConfig, ProjectionEngine } from '@app/platform';
 
 /** Lanes of work that run in a worker thread of their own, and when. */
 const LANES: Array<{ name: string; inThread: (c: PlatformConfig) => boolean }> = [
@@ -12,7 +12,8 @@ const LANES: Array<{ name: string; inThread: (c: PlatformConfig) => boolean }> =
 const RESTART_MS = 1000;
 
 /**
- * Starts each lane's worker thread in the process that runs workers, restarts one that fails,
+ * Starts each lane's worker thread in the process that runs workers, once the lane is wanted
+ * (LaneDemand: a lane on demand waits until a context says it has work), restarts one that fails,
  * and stops them (each finishing its work in progress) before the application shuts down.
  */
 @Injectable()
@@ -24,6 +25,7 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
   constructor(
     private readonly config: PlatformConfig,
     private readonly engine: ProjectionEngine,
+    private readonly demand: LaneDemand,
   ) {}
 
   /** Lanes run where the projections run: on the instance holding the projections lease. */
@@ -32,13 +34,17 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
   onApplicationBootstrap(): void {
     if (!this.config.runWorkers || this.config.lane !== null) return;
     this.engine.onLeadership((leading) => this.lead(leading));
+    this.demand.onWanted((name) => {
+      const lane = LANES.find((l) => l.name === name);
+      if (lane && this.leading && lane.inThread(this.config)) this.start(lane.name, RESTART_MS);
+    });
     if (this.engine.isLeading) this.lead(true);
   }
 
   private lead(leading: boolean): void {
     if (leading === this.leading) return;
     this.leading = leading;
-    if (leading) for (const lane of LANES) if (lane.inThread(this.config)) this.start(lane.name, RESTART_MS);
+    if (leading) for (const lane of LANES) if (lane.inThread(this.config) && this.demand.isWanted(lane.name)) this.start(lane.name, RESTART_MS);
     if (!leading) void this.stopThreads();
   }
 

@@ -54,6 +54,7 @@ export * from './blobs/blob-store.adapters';
 export * from './blobs/raw-upload-path';
 export * from './outbound';
 export * from './time-travel';
+export * from './lanes/lane-demand';
 export * from './ddd/audit-action';
 export * from './observability/metrics.service';
 export * from './observability/metrics-http';

@@ -21,6 +21,7 @@ import { Metrics } from './observability/metrics.service';
 import { PlatformMetricsCollector } from './observability/metrics-platform.collector';
 import { ProjectionEngine } from './projections/projection-engine';
 import { InvalidatingCache } from './cache/invalidating-cache';
+import { LaneDemand } from './lanes/lane-demand';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
@@ -77,6 +78,7 @@ export class PlatformModule implements OnApplicationShutdown {
       { provide: BlobStore, useFactory: () => createBlobStore(config) },
       EventSourcing,
       InvalidatingCache,
+      LaneDemand,
       ProjectionEngine,
       Scheduler,
       ScheduleTimerHandler,
@@ -103,6 +105,7 @@ export class PlatformModule implements OnApplicationShutdown {
         BlobStore,
         EventSourcing,
         InvalidatingCache,
+        LaneDemand,
         ProjectionEngine,
         Scheduler,
         Urls,

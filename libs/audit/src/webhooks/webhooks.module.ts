@@ -1,7 +1,7 @@
 import { Injectable, Module, OnModuleInit } from '@nestjs/common';
-import { AsOfReaders, EventStore, ProjectionEngine, Urls } from '@app/platform';
+import { AsOfReaders, EventStore, LaneDemand, ProjectionEngine, Urls } from '@app/platform';
 import { AuditLogModule } from '../log/audit-log.module';
-import { deliveryStoreProvider } from './application/delivery-store';
+import { deliveryStoreProvider, WEBHOOK_LANE } from './application/delivery-store';
 import { webhookAsOf } from './application/webhook-as-of.reader';
 import { WebhookAccess } from './application/webhook-access';
 import { ListWebhookDeliveriesHandler, RedeliverHandler } from './application/webhook-deliveries';
@@ -22,10 +22,18 @@ export class WebhooksRegistration implements OnModuleInit {
     private readonly asOf: AsOfReaders,
     private readonly events: EventStore,
     private readonly urls: Urls,
+    private readonly demand: LaneDemand,
   ) {}
 
   onModuleInit(): void {
-    this.engine.registerProjection(webhooksProjection);
+    // The webhook lane (on demand) is wanted from the first endpoint's creation on.
+    this.engine.registerProjection({
+      ...webhooksProjection,
+      apply: (event, ctx) => {
+        if (event.type === 'WebhookCreated') this.demand.want(WEBHOOK_LANE);
+        return webhooksProjection.apply(event, ctx);
+      },
+    });
     this.asOf.register('webhook', webhookAsOf(this.events, this.urls));
   }
 }

@@ -1,16 +1,22 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { EventStore, PlatformConfig, ProjectionEngine, ReadStore, Write } from '@app/platform';
+import { EventStore, LaneDemand, PlatformConfig, ProjectionEngine, ReadStore, Write } from '@app/platform';
 import { AuditEventSource } from '../../ports';
 import { AUDIT_ACTIONS } from '../../audit-action.registry';
 import { AUDIT_LOG_PROJECTION } from '../../log/audit-log.read-models';
-import { deliversHere, DeliveryStore } from './delivery-store';
+import { deliversHere, DeliveryStore, WEBHOOK_LANE } from './delivery-store';
 import { WebhookDeliveryWorker } from './webhook-delivery.worker';
-import { DISPATCHER, webhookDispatcher } from './webhook-dispatcher.projection';
+import { DELIVERIES, DISPATCHER, ENDPOINTS, webhookDispatcher } from './webhook-dispatcher.projection';
+import { WEBHOOKS, WebhookDoc, webhooksProjection } from './webhooks.projection';
 
 /**
  * Runs the webhook lane: the dispatcher on an engine of its own over the delivery store, which
  * follows the main engine's read models (the audit log must hold each event it dispatches),
  * and the delivery worker. Where it does not run, it only declares the store's collections.
+ *
+ * The lane's thread is on demand: it starts once an endpoint exists (wanted here at start, or
+ * by the endpoints' projection when one is created). A dispatcher that never had an endpoint
+ * starts just before the first endpoint's creation instead of reading the history before it,
+ * where there was nothing to deliver.
  */
 @Injectable()
 export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown {
@@ -25,6 +31,7 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
     private readonly main: ProjectionEngine,
     private readonly source: AuditEventSource,
     private readonly worker: WebhookDeliveryWorker,
+    private readonly demand: LaneDemand,
   ) {}
 
   private dispatcher() {
@@ -38,10 +45,15 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
   }
 
   async onModuleInit(): Promise<void> {
+    this.demand.declareOnDemand(WEBHOOK_LANE);
     await this.deliveries.defineProjection(DISPATCHER, this.dispatcher().collections);
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    // The endpoints' projection wants the lane when one is created; those that exist already:
+    if (this.config.lane === null) {
+      if ((await countEndpoints(this.reads)) > 0 || (await this.deliveries.count(ENDPOINTS)) > 0) this.demand.want(WEBHOOK_LANE);
+    }
     if (!deliversHere(this.config)) return;
     // In its worker thread the lane runs as long as the thread does (the parent starts the thread
     // where the projections run); inline, it runs while this instance holds the projections lease.
@@ -57,6 +69,7 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
   private async begin(): Promise<void> {
     if (this.engine) return;
     await this.adoptLegacyDeliveries();
+    await skipQuietHistory(this.deliveries, this.reads);
     const engine = new ProjectionEngine(this.events, this.deliveries, this.config);
     engine.registerProjection(this.dispatcher());
     // It reads the audit log (the audit event of each event it dispatches): it follows that
@@ -101,4 +114,26 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
     if (await this.deliveries.commit(DISPATCHER, here.generation, 0, old.position, writes))
       this.logger.log(`moved ${writes.length} webhook endpoint and delivery documents to the webhook lane's store (at position ${old.position})`);
   }
+}
+
+/**
+ * A dispatcher with no endpoint and no delivery records nothing for any event before the first
+ * endpoint's creation: its checkpoint moves to just before the oldest endpoint the endpoints'
+ * read model holds (an endpoint created and deleted before that had nothing left to send: its
+ * deliveries are not listed once it is deleted). Answers the position it starts from.
+ */
+export async function skipQuietHistory(deliveries: ReadStore, reads: ReadStore): Promise<number> {
+  const at = await deliveries.checkpoint(DISPATCHER);
+  if ((await deliveries.count(ENDPOINTS)) > 0 || (await deliveries.count(DELIVERIES)) > 0) return at.position;
+  if ((await countEndpoints(reads)) === 0) return at.position;
+  const [oldest] = await reads.find<WebhookDoc>(WEBHOOKS, {}, { sort: [['seq', 1]], limit: 1 });
+  const to = oldest ? oldest.seq - 1 : at.position;
+  if (to <= at.position) return at.position;
+  return (await deliveries.commit(DISPATCHER, at.generation, at.position, to, [])) ? to : at.position;
+}
+
+/** The endpoints of the main read model (declared here as the main engine does: it may not have started, or run in another thread). */
+async function countEndpoints(reads: ReadStore): Promise<number> {
+  await reads.defineProjection(webhooksProjection.name, webhooksProjection.collections);
+  return reads.count(WEBHOOKS);
 }

@@ -1,7 +1,7 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { Metrics } from '@app/platform';
+import { Injectable, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { LaneDemand, Metrics } from '@app/platform';
 import type { DeliveryStatus } from '../domain/webhook-delivery';
-import { DeliveryStore } from './delivery-store';
+import { DeliveryStore, WEBHOOK_LANE } from './delivery-store';
 import { DELIVERIES, DISPATCHER, ENDPOINTS } from './webhook-dispatch.read-models';
 
 const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'failed'];
@@ -9,13 +9,15 @@ const STATUSES: DeliveryStatus[] = ['pending', 'delivered', 'failed'];
 /**
  * The webhooks' gauges, read from the dispatcher's read models at scrape time (the deliveries
  * are sent in the webhook lane, possibly another thread: its memory is not this one's). The
- * dispatcher runs on an engine of its own, so its checkpoint joins the projection lag gauges.
+ * dispatcher runs on an engine of its own, so its checkpoint joins the projection lag gauges
+ * once the lane is wanted (before the first endpoint its checkpoint does not move, by design).
  */
 @Injectable()
-export class WebhookMetrics implements OnModuleInit {
+export class WebhookMetrics implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     private readonly metrics: Metrics,
     private readonly deliveries: DeliveryStore,
+    private readonly demand: LaneDemand,
   ) {}
 
   onModuleInit(): void {
@@ -31,6 +33,11 @@ export class WebhookMetrics implements OnModuleInit {
       [],
       async () => [{ value: await this.deliveries.count(ENDPOINTS, { disabledReason: { $exists: true } }) }],
     );
-    this.metrics.trackProjection(DISPATCHER, async () => (await this.deliveries.checkpoint(DISPATCHER)).position);
+  }
+
+  onApplicationBootstrap(): void {
+    const track = () => this.metrics.trackProjection(DISPATCHER, async () => (await this.deliveries.checkpoint(DISPATCHER)).position);
+    if (this.demand.isWanted(WEBHOOK_LANE)) track();
+    else this.demand.onWanted((lane) => lane === WEBHOOK_LANE && track());
   }
 }
