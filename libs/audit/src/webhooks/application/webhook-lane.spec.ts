@@ -34,7 +34,15 @@ describe('skipQuietHistory', () => {
   const putEndpoints = async (...docs: Array<ReturnType<typeof endpointAt>>) => {
     const at = await reads.checkpoint(webhooksProjection.name);
     const to = Math.max(...docs.map((d) => d.seq));
-    expect(await reads.commit(webhooksProjection.name, at.generation, at.position, to, docs.map((doc) => ({ kind: 'put', collection: WEBHOOKS, doc })))).toBe(true);
+    expect(
+      await reads.commit(
+        webhooksProjection.name,
+        at.generation,
+        at.position,
+        to,
+        docs.map((doc) => ({ kind: 'put', collection: WEBHOOKS, doc })),
+      ),
+    ).toBe(true);
   };
   const dispatcherAt = async () => (await deliveries.checkpoint(DISPATCHER)).position;
 
@@ -59,7 +67,11 @@ describe('skipQuietHistory', () => {
 
   it.each([
     ['an endpoint of its own', ENDPOINTS, { id: 'w0', organizationId: 'org' }],
-    ['a delivery kept from a deleted endpoint', DELIVERIES, { id: 'msg_1', webhookId: 'w0', seq: 3, status: 'delivered', createdAt: '2026-01-01T00:00:00.000Z' }],
+    [
+      'a delivery kept from a deleted endpoint',
+      DELIVERIES,
+      { id: 'msg_1', webhookId: 'w0', seq: 3, status: 'delivered', createdAt: '2026-01-01T00:00:00.000Z' },
+    ],
   ])('given a dispatcher with %s, when the lane starts, then it replays from its checkpoint', async (_what, collection, doc) => {
     const at = await deliveries.checkpoint(DISPATCHER);
     expect(await deliveries.commit(DISPATCHER, at.generation, 0, 10, [{ kind: 'put', collection, doc }])).toBe(true);
