@@ -1,5 +1,4 @@
-import PDFDocument from 'pdfkit';
-import { bundledFonts, FONT_KEYS, FontKey } from './pdf-fonts';
+import { bundledFonts, FONT_KEYS, FontKey, pdfkit } from './pdf-fonts';
 import { LinkTarget } from './inline-spans';
 import { batchContentWrites, collectOutput } from './pdfkit-memory';
 import { Line } from './line-layout';
@@ -56,7 +55,7 @@ export class PdfCanvas {
     private readonly destinations: ReadonlySet<string>,
   ) {
     const fonts = bundledFonts();
-    this.doc = new PDFDocument({ autoFirstPage: false, size: 'A4', margin: PAGE.margin, info, displayTitle: true });
+    this.doc = new (pdfkit())({ autoFirstPage: false, size: 'A4', margin: PAGE.margin, info, displayTitle: true });
     for (const key of FONT_KEYS) this.doc.registerFont(key, fonts.bytes[key]);
     this.output = collectOutput(this.doc);
   }

@@ -1,5 +1,9 @@
 import { readFileSync } from 'fs';
-import PDFDocument from 'pdfkit';
+import { onFirstUse } from '@app/platform';
+
+/** pdfkit, loaded with the first PDF (shared with pdf-canvas). */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (onFirstUse)
+export const pdfkit = onFirstUse(() => require('pdfkit') as typeof import('pdfkit'));
 
 /**
  * The bundled Unicode fonts (DejaVu, from the `dejavu-fonts-ttf` package: Latin, Greek,
@@ -40,7 +44,7 @@ let loaded: LoadedFonts | undefined;
  */
 export function bundledFonts(): LoadedFonts {
   if (loaded) return loaded;
-  const scratch = new PDFDocument({ autoFirstPage: false });
+  const scratch = new (pdfkit())({ autoFirstPage: false });
   const bytes = {} as Record<FontKey, Buffer>;
   const coverage = {} as Record<FontKey, ReadonlySet<number>>;
   for (const key of FONT_KEYS) {

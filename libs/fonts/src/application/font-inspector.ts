@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
-import * as fontkit from 'fontkit';
-import { BlobStore, blobKeyProblem } from '@app/platform';
+import { BlobStore, blobKeyProblem, onFirstUse } from '@app/platform';
 import { FaceInspection, FontFile } from '../domain/font-file';
 import { woffStructureProblem } from './woff-structure';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (onFirstUse)
+const fontkit = onFirstUse(() => require('fontkit') as typeof import('fontkit'));
 
 const FORMATS: Record<string, FontFile['format']> = { wOF2: 'woff2', wOFF: 'woff' };
 const SFNT = new Set(['\u0000\u0001\u0000\u0000', 'OTTO', 'true', 'ttcf']);
@@ -35,7 +37,7 @@ export function inspectFontBytes(bytes: Buffer): FaceInspection {
   const damaged = woffStructureProblem(bytes, format);
   if (damaged) return { ok: false, problem: `is not a readable ${format.toUpperCase()} file: ${damaged}` };
   try {
-    const font = fontkit.create(bytes);
+    const font = fontkit().create(bytes);
     if (!('numGlyphs' in font) || (font.type !== 'WOFF2' && font.type !== 'WOFF'))
       return { ok: false, problem: `is not a single ${format.toUpperCase()} font` };
     const missing = REQUIRED_TABLES.filter((t) => !(t in font.directory.tables));

@@ -1,10 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CacheProvider, generateServiceProviderMetadata, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
-import { BadRequest } from '@app/platform';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
+import { BadRequest, onFirstUse } from '@app/platform';
 import { SamlResponseRefused } from '../domain/saml-assertion';
 import { AssertionFacts } from '../domain/saml-login';
 import { SamlProviderDoc } from './saml-provider.projection';
 import { SsoUrls } from './sso-urls';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (onFirstUse)
+const nodeSaml = onFirstUse(() => require('@node-saml/node-saml') as typeof import('@node-saml/node-saml'));
 
 /**
  * Requests are not remembered (InResponseTo is not checked: IdP-initiated sign-ins have none);
@@ -45,7 +48,7 @@ export class SamlService {
 
   private saml(p: SamlProviderDoc): SAML {
     const service = this.urls.service(p.organizationId, p.id);
-    return new SAML({
+    return new (nodeSaml().SAML)({
       idpCert: p.certificate!,
       issuer: service.entityID,
       callbackUrl: service.acsURL,
@@ -55,7 +58,7 @@ export class SamlService {
       wantAssertionsSigned: false,
       // -1: the library's own (wall-clock) time checks are off; checkAssertion does them on the injected clock.
       acceptedClockSkewMs: -1,
-      validateInResponseTo: ValidateInResponseTo.never,
+      validateInResponseTo: nodeSaml().ValidateInResponseTo.never,
       cacheProvider: NO_CACHE,
       identifierFormat: EMAIL_FORMAT,
       disableRequestedAuthnContext: true,
@@ -98,7 +101,7 @@ export class SamlService {
   /** This service's SAML metadata (its entity ID, ACS URL and NameID format), served at `service.entityID`. */
   metadata(p: { id: string; organizationId: string }): string {
     const service = this.urls.service(p.organizationId, p.id);
-    return generateServiceProviderMetadata({
+    return nodeSaml().generateServiceProviderMetadata({
       issuer: service.entityID,
       callbackUrl: service.acsURL,
       identifierFormat: EMAIL_FORMAT,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
-import * as git from 'isomorphic-git';
+import { isoGit } from './iso-git';
 import { OutboundHttp, PlatformConfig } from '@app/platform';
 import { ParsedRemote } from './git-remote';
 import { listTree, readBlob, TreeFile, writeTreeOf } from './git-tree';
@@ -74,7 +74,8 @@ export class GitRepositories {
     const run = previous
       .catch(() => undefined)
       .then(async () => {
-        if (spec.remote.kind === 'http' && !fs.existsSync(path.join(gitdir, 'HEAD'))) await git.init({ fs, gitdir, bare: true, defaultBranch: spec.branch });
+        if (spec.remote.kind === 'http' && !fs.existsSync(path.join(gitdir, 'HEAD')))
+          await isoGit().init({ fs, gitdir, bare: true, defaultBranch: spec.branch });
         return work(this.repository(gitdir, spec.remote, spec.branch, spec.credentials));
       });
     this.locks.set(gitdir, run);
@@ -100,11 +101,14 @@ export class GitRepositories {
     return {
       fetch: () =>
         guarded(async () => {
-          if (remote.kind === 'local') return git.resolveRef({ fs, gitdir, ref }).catch(() => null);
+          if (remote.kind === 'local')
+            return isoGit()
+              .resolveRef({ fs, gitdir, ref })
+              .catch(() => null);
           // The URL without credentials is the only thing the cache's config holds.
-          await git.addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true });
+          await isoGit().addRemote({ fs, gitdir, remote: 'origin', url: remote.url, force: true });
           try {
-            const r = await git.fetch({ fs, http, gitdir, remote: 'origin', ref: branch, singleBranch: true, tags: false, cache, ...auth });
+            const r = await isoGit().fetch({ fs, http, gitdir, remote: 'origin', ref: branch, singleBranch: true, tags: false, cache, ...auth });
             return r.fetchHead ?? null;
           } catch (e) {
             if ((e as { code?: string }).code === 'NotFoundError') return null; // no such branch (or an empty repository) yet
@@ -113,18 +117,18 @@ export class GitRepositories {
         }),
       files: (commit) => listTree(gitdir, commit, cache),
       blob: (oid) => readBlob(gitdir, oid, cache),
-      message: async (commit) => (await git.readCommit({ fs, gitdir, oid: commit, cache })).commit.message,
-      writeBlob: (blob) => git.writeBlob({ fs, gitdir, blob }),
+      message: async (commit) => (await isoGit().readCommit({ fs, gitdir, oid: commit, cache })).commit.message,
+      writeBlob: (blob) => isoGit().writeBlob({ fs, gitdir, blob }),
       commit: async (files, parent, message, author) => {
         const tree = await writeTreeOf(gitdir, files);
         const who = { ...author, timezoneOffset: 0 };
-        return git.commit({ fs, gitdir, message, tree, parent: parent ? [parent] : [], author: who, committer: who, noUpdateBranch: true, cache });
+        return isoGit().commit({ fs, gitdir, message, tree, parent: parent ? [parent] : [], author: who, committer: who, noUpdateBranch: true, cache });
       },
       push: (commit, force) =>
         guarded(async () => {
-          await git.writeRef({ fs, gitdir, ref, value: commit, force: true });
+          await isoGit().writeRef({ fs, gitdir, ref, value: commit, force: true });
           if (remote.kind === 'local') return;
-          const r = await git.push({ fs, http, gitdir, url: remote.url, ref, remoteRef: ref, force, cache, ...auth });
+          const r = await isoGit().push({ fs, http, gitdir, url: remote.url, ref, remoteRef: ref, force, cache, ...auth });
           if (!r.ok) throw new GitRemoteFailure(`${remoteName(remote)}: the push of ${branch} was refused (${r.error ?? 'unknown reason'})`);
         }),
     };

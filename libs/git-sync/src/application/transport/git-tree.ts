@@ -1,5 +1,6 @@
 import * as fs from 'fs';
-import * as git from 'isomorphic-git';
+import type * as Git from 'isomorphic-git';
+import { isoGit } from './iso-git';
 
 /** One file of a commit's tree: its blob and mode (100644, 100755, 120000). */
 export interface TreeFile {
@@ -10,11 +11,11 @@ export interface TreeFile {
 /** Every file of a commit's tree by path, with the blob reader for the ones a caller needs. */
 export async function listTree(gitdir: string, commit: string, cache: object): Promise<Map<string, TreeFile>> {
   const out = new Map<string, TreeFile>();
-  await git.walk({
+  await isoGit().walk({
     fs,
     gitdir,
     cache,
-    trees: [git.TREE({ ref: commit })],
+    trees: [isoGit().TREE({ ref: commit })],
     map: async (filepath, [entry]) => {
       if (!entry || filepath === '.') return true;
       const type = await entry.type();
@@ -26,7 +27,7 @@ export async function listTree(gitdir: string, commit: string, cache: object): P
 }
 
 export async function readBlob(gitdir: string, oid: string, cache: object): Promise<Uint8Array> {
-  return (await git.readBlob({ fs, gitdir, oid, cache })).blob;
+  return (await isoGit().readBlob({ fs, gitdir, oid, cache })).blob;
 }
 
 interface Dir {
@@ -48,10 +49,10 @@ export async function writeTreeOf(gitdir: string, files: ReadonlyMap<string, Tre
     dir.files.set(parts[parts.length - 1], file);
   }
   const write = async (dir: Dir): Promise<string> => {
-    const tree: git.TreeEntry[] = [];
+    const tree: Git.TreeEntry[] = [];
     for (const [path, d] of dir.dirs) tree.push({ mode: '040000', path, oid: await write(d), type: 'tree' });
     for (const [path, f] of dir.files) tree.push({ mode: f.mode, path, oid: f.oid, type: f.mode === '160000' ? 'commit' : 'blob' });
-    return git.writeTree({ fs, gitdir, tree });
+    return isoGit().writeTree({ fs, gitdir, tree });
   };
   return write(root);
 }

@@ -1,7 +1,11 @@
 import type { Element, Nodes as HastNodes, Parents as HastParents, Root as HastRoot } from 'hast';
 import type { Root as MdastRoot } from 'mdast';
-import { fromHtml } from 'hast-util-from-html';
-import { toMdast } from 'hast-util-to-mdast';
+import { onFirstUse } from '@app/platform';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- loaded on first use (onFirstUse) */
+const hastFromHtml = onFirstUse(() => require('hast-util-from-html') as typeof import('hast-util-from-html'));
+const hastToMdast = onFirstUse(() => require('hast-util-to-mdast') as typeof import('hast-util-to-mdast'));
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /** Elements that are never a page's content: site chrome, scripts, and what cannot be written as markdown. */
 const DROPPED = new Set(['nav', 'header', 'footer', 'script', 'style', 'noscript', 'template', 'iframe', 'object', 'embed', 'svg', 'form', 'button', 'dialog']);
@@ -75,7 +79,7 @@ function titleFromUrl(url: URL): string {
  * URL. Relative links and images are made absolute against the document's URL (or its `<base>`).
  */
 export function readHtmlPage(html: string, url: string): HtmlPage {
-  const doc: HastRoot = fromHtml(html);
+  const doc: HastRoot = hastFromHtml().fromHtml(html);
   const pageUrl = new URL(url);
   const baseHref = find(doc, (e) => e.tagName === 'base' && typeof e.properties.href === 'string');
   const base = (baseHref && absolute(baseHref.properties.href, pageUrl)) || pageUrl.href;
@@ -95,7 +99,7 @@ export function readHtmlPage(html: string, url: string): HtmlPage {
     removeElement(content, h1);
   }
   if (!title && titleElement) title = clean(textOf(titleElement));
-  return { title: title || titleFromUrl(pageUrl), tree: toMdast(content) as MdastRoot, links };
+  return { title: title || titleFromUrl(pageUrl), tree: hastToMdast().toMdast(content) as MdastRoot, links };
 }
 
 function removeElement(n: HastParents, target: Element): boolean {

@@ -1,6 +1,9 @@
-import SwaggerParser from '@apidevtools/swagger-parser';
+import { onFirstUse } from '@app/platform';
 import { parseDocument } from 'yaml';
 import { ProcessError, SpecFormat } from '../../domain/openapi-spec.events';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (onFirstUse)
+const swaggerParser = onFirstUse(() => require('@apidevtools/swagger-parser') as typeof import('@apidevtools/swagger-parser'));
 
 export type ParsedSpec = { ok: true; format: SpecFormat; document: Record<string, unknown> } | { ok: false; errors: ProcessError[] };
 
@@ -72,7 +75,7 @@ export async function parseSpec(bytes: Buffer): Promise<ParsedSpec> {
       errors: [error('NOT_AN_API_DESCRIPTION', 'the document is not an OpenAPI or Swagger description (it has no "openapi" or "swagger" version field)')],
     };
   try {
-    await SwaggerParser.validate(structuredClone(doc) as never, { resolve: { external: false } });
+    await swaggerParser().validate(structuredClone(doc) as never, { resolve: { external: false } });
   } catch (e) {
     return { ok: false, errors: capped(validationErrors(e)) };
   }
