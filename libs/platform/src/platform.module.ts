@@ -12,6 +12,7 @@ import { EventStore } from './event-store/event-store.port';
 import { ConsistencyInterceptor } from './http/consistency.interceptor';
 import { ConditionalRequestsInterceptor } from './http/conditional-requests.interceptor';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { HttpConventionsInterceptor } from './http/http-conventions.interceptor';
 import { ErrorFilter } from './http/error.filter';
 import { InputGuard } from './http/input.guard';
 import { Urls } from './http/urls';
@@ -45,10 +46,12 @@ export const httpConventions = (): Provider[] => [
   BearerAuthGuard,
   { provide: APP_GUARD, useExisting: BearerAuthGuard },
   { provide: APP_GUARD, useClass: InputGuard },
-  { provide: APP_INTERCEPTOR, useClass: ConsistencyInterceptor },
-  // Inside the consistency wait, in this order: a replayed Idempotency-Key answers before If-Match is checked.
-  { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-  { provide: APP_INTERCEPTOR, useClass: ConditionalRequestsInterceptor },
+  // One global interceptor chaining them (see HttpConventionsInterceptor): the consistency wait,
+  // then inside it, in this order, a replayed Idempotency-Key answers before If-Match is checked.
+  ConsistencyInterceptor,
+  IdempotencyInterceptor,
+  ConditionalRequestsInterceptor,
+  { provide: APP_INTERCEPTOR, useClass: HttpConventionsInterceptor },
   { provide: APP_PIPE, useFactory: validationPipe },
 ];
 

@@ -146,8 +146,10 @@ export class LoadShedder {
     if (queued >= this.maxQueued()) {
       return this.refuse(res, 'queueFull', `The server is overloaded (${queued} requests waiting); retry after 1 second`, this.now());
     }
-    // Bound to the request's own async context: it runs later, from the queue.
-    this.queue.push({ req, res, arrivedAt: this.now(), run: AsyncResource.bind(() => next()) });
+    // In the request's own async context: it runs later, from the queue. (Not AsyncResource.bind,
+    // which on Node 20 also builds a deprecation wrapper for every request.)
+    const scope = new AsyncResource('docs-api:queued-request');
+    this.queue.push({ req, res, arrivedAt: this.now(), run: () => scope.runInAsyncScope(next) });
     this.scheduleTurn();
   };
 

@@ -44,6 +44,28 @@ describe('embedded read store', () => {
     expect(await store.commit('p', 1, 1, 2, [put({ id: 'x', v: 3 })], { readVersion: store.readVersion() })).toBe(true);
   });
 
+  it('queries read the generation activated here at once, and one activated by another process from the next turn of the event loop', async () => {
+    const turn = () => new Promise((r) => setImmediate(r));
+    expect(await store.commit('p', 1, 0, 1, [put({ id: 'x', v: 1 })])).toBe(true);
+    expect(await store.get('items', 'x')).toEqual({ id: 'x', v: 1 });
+    // Rebuilt here: a second generation, activated by this store.
+    const g2 = await store.createGeneration('p');
+    expect(await store.commit('p', g2, 0, 1, [put({ id: 'x', v: 2 })])).toBe(true);
+    expect(await store.activateGeneration('p', g2)).toBe(true);
+    expect(await store.get('items', 'x')).toEqual({ id: 'x', v: 2 });
+    // Rebuilt by another process (the CLI): seen once this turn of the event loop is over.
+    await turn();
+    const other = new SqliteReadStore(file);
+    await other.defineProjection('p', [{ name: 'items' }]);
+    const g3 = await other.createGeneration('p');
+    expect(await other.commit('p', g3, 0, 1, [put({ id: 'x', v: 3 })])).toBe(true);
+    expect(await other.activateGeneration('p', g3)).toBe(true);
+    await other.close();
+    await turn();
+    expect(await store.get('items', 'x')).toEqual({ id: 'x', v: 3 });
+    expect(await store.find('items', {})).toEqual([{ id: 'x', v: 3 }]);
+  });
+
   it('commits a large batch in slices: the event loop runs between them and queries see none of it until it commits', async () => {
     const writes = Array.from({ length: 30_000 }, (_, i) => put({ id: `d${i}`, text: 'x'.repeat(200), i }));
     const seen: number[] = [];

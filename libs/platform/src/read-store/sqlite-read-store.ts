@@ -134,11 +134,41 @@ export class SqliteReadStore extends ReadStore {
     return t;
   }
 
-  /** The active generation as committed (`writing`: as the writing connection's transaction sees it). */
+  /**
+   * The active generation as committed (`writing`: as the writing connection's transaction
+   * sees it). Queries read it through `actives`: a query reads several read models, and this
+   * lookup cost as much as the read itself.
+   */
   private activeGeneration(projection: string, writing = false): number {
     const sql = 'SELECT active FROM _projections WHERE name = ?';
-    const row = (writing ? this.stmt(sql) : this.read(sql)).get(projection) as { active: number } | undefined;
-    return row?.active ?? 1;
+    if (writing) return (this.stmt(sql).get(projection) as { active: number } | undefined)?.active ?? 1;
+    this.checkActives();
+    let active = this.actives.get(projection);
+    if (active === undefined) {
+      active = (this.read(sql).get(projection) as { active: number } | undefined)?.active ?? 1;
+      this.actives.set(projection, active);
+    }
+    return active;
+  }
+
+  /**
+   * Active generations as the reading connection saw them, kept while its PRAGMA data_version
+   * stays the same: that moves with every commit of another connection (this process's writing
+   * one included), so a generation activated anywhere is seen. It is asked once per turn of the
+   * event loop at most; this process's own activations empty the map at once.
+   */
+  private readonly actives = new Map<string, number>();
+  private activesVersion = -1;
+  private activesChecked = false;
+
+  private checkActives(): void {
+    if (this.activesChecked) return;
+    this.activesChecked = true;
+    setImmediate(() => (this.activesChecked = false));
+    const version = this.read('PRAGMA data_version').pluck().get() as number;
+    if (version === this.activesVersion) return;
+    this.activesVersion = version;
+    this.actives.clear();
   }
 
   private tableFor(collection: string, generation?: number) {
@@ -150,6 +180,7 @@ export class SqliteReadStore extends ReadStore {
   private createTables(projection: string, generation: number) {
     this.statements.clear();
     this.reads.clear();
+    this.actives.clear();
     this.forgetDocs();
     for (const c of this.collections.get(projection) ?? []) {
       const t = this.table(c.name, generation);
@@ -514,6 +545,7 @@ export class SqliteReadStore extends ReadStore {
             { position: number } | undefined;
           if (!mine || (live && mine.position < live.position)) return false;
           this.db.prepare('UPDATE _projections SET active = ? WHERE name = ?').run(generation, projection);
+          this.actives.clear();
           return true;
         })
         .immediate(),
@@ -534,6 +566,7 @@ export class SqliteReadStore extends ReadStore {
   private dropTables(projection: string, generation: number) {
     this.statements.clear();
     this.reads.clear();
+    this.actives.clear();
     this.forgetDocs();
     for (const c of this.collections.get(projection) ?? []) this.db.exec(`DROP TABLE IF EXISTS ${this.table(c.name, generation)}`);
     this.db.prepare('DELETE FROM _checkpoints WHERE name = ? AND generation = ?').run(projection, generation);
