@@ -8,6 +8,7 @@ import { startTracing } from '@app/platform/observability/tracing';
 // nothing but types may be imported above (an import runs before this line).
 startTracing(process.env);
 /* eslint-disable @typescript-eslint/no-require-imports */
+const { setFlagsFromString } = require('v8') as typeof import('v8');
 const { NestFactory } = require('@nestjs/core') as typeof import('@nestjs/core');
 const { PlatformConfig } = require('@app/platform') as typeof import('@app/platform');
 const { AppModule } = require('./app.module') as typeof import('./app.module');
@@ -17,6 +18,10 @@ const { handleShutdownSignals } = require('./graceful-shutdown') as typeof impor
 
 async function main() {
   const config = PlatformConfig.fromEnv();
+  // The heap's growth past what is live (HEAP_GROWING_PERCENT): V8 reads the flag at each full
+  // collection. Without it a server answering 10,000 GETs kept ~120 MB of garbage over a 60 MB
+  // live heap (README, Figures).
+  if (config.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register({ config }), { bodyParser: false });
   configureHttp(app);
   const server: Server = app.getHttpServer();

@@ -48,6 +48,12 @@ export class PlatformConfig {
   shedEventLoopDelayMs = 200;
   /** Shed load when more requests than this are in flight. */
   shedMaxInFlight = 256;
+  /**
+   * How far V8 lets the heap grow past what is live before its next full collection, in percent
+   * (HEAP_GROWING_PERCENT; 0: V8's own heuristics, which let a busy server's heap reach several
+   * times its live size). Applied by the API's main at start.
+   */
+  heapGrowingPercent = 50;
   /** Shed a request that waited longer than this in the admission queue (and queue no more than that many). */
   shedQueueWaitMs = 500;
   /** /health/ready answers 503 when a projection is more events than this behind the head. */
@@ -163,6 +169,11 @@ export class PlatformConfig {
     c.metricsToken = env.METRICS_TOKEN || null;
     if (env.SHED_EVENT_LOOP_DELAY_MS) c.shedEventLoopDelayMs = Number(env.SHED_EVENT_LOOP_DELAY_MS);
     if (env.SHED_MAX_IN_FLIGHT) c.shedMaxInFlight = Number(env.SHED_MAX_IN_FLIGHT);
+    if (env.HEAP_GROWING_PERCENT !== undefined && env.HEAP_GROWING_PERCENT !== '') {
+      const percent = Number(env.HEAP_GROWING_PERCENT);
+      if (!Number.isInteger(percent) || percent < 0 || percent > 400) throw new Error('HEAP_GROWING_PERCENT must be an integer from 0 to 400 (0: V8 decides)');
+      c.heapGrowingPercent = percent;
+    }
     if (env.SHED_QUEUE_WAIT_MS) c.shedQueueWaitMs = Number(env.SHED_QUEUE_WAIT_MS);
     if (env.READY_MAX_LAG_EVENTS) c.readyMaxLagEvents = Number(env.READY_MAX_LAG_EVENTS);
     if (env.SHUTDOWN_TIMEOUT_MS) c.shutdownTimeoutMs = Number(env.SHUTDOWN_TIMEOUT_MS);

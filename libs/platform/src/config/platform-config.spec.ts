@@ -1,0 +1,14 @@
+import { PlatformConfig } from './platform-config';
+
+describe('PlatformConfig: HEAP_GROWING_PERCENT', () => {
+  it('defaults to 50 and takes an integer from 0 (V8 decides) to 400', () => {
+    expect(PlatformConfig.fromEnv({}).heapGrowingPercent).toBe(50);
+    expect(PlatformConfig.fromEnv({ HEAP_GROWING_PERCENT: '0' }).heapGrowingPercent).toBe(0);
+    expect(PlatformConfig.fromEnv({ HEAP_GROWING_PERCENT: '400' }).heapGrowingPercent).toBe(400);
+    expect(PlatformConfig.fromEnv({ HEAP_GROWING_PERCENT: '' }).heapGrowingPercent).toBe(50);
+  });
+
+  it.each(['-1', '401', '12.5', 'lots'])('refuses %s at start, naming the variable and the rule', (value) => {
+    expect(() => PlatformConfig.fromEnv({ HEAP_GROWING_PERCENT: value })).toThrow('HEAP_GROWING_PERCENT must be an integer from 0 to 400 (0: V8 decides)');
+  });
+});
