@@ -36,7 +36,7 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
     this.engine.onLeadership((leading) => this.lead(leading));
     this.demand.onWanted((name) => {
       const lane = LANES.find((l) => l.name === name);
-      if (lane && this.leading && lane.inThread(this.config)) this.start(lane.name, RESTART_MS);
+      if (lane && this.leading && this.runsHere(lane)) this.start(lane.name, RESTART_MS);
     });
     if (this.engine.isLeading) this.lead(true);
   }
@@ -44,8 +44,13 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
   private lead(leading: boolean): void {
     if (leading === this.leading) return;
     this.leading = leading;
-    if (leading) for (const lane of LANES) if (lane.inThread(this.config) && this.demand.isWanted(lane.name)) this.start(lane.name, RESTART_MS);
+    if (leading) for (const lane of LANES) if (this.runsHere(lane)) this.start(lane.name, RESTART_MS);
     if (!leading) void this.stopThreads();
+  }
+
+  /** A lane whose thread this process starts: one run in a thread, and wanted. */
+  private runsHere(lane: (typeof LANES)[number]): boolean {
+    return lane.inThread(this.config) && this.demand.isWanted(lane.name);
   }
 
   private start(lane: string, backoffMs: number): void {

@@ -52,7 +52,8 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
   async onApplicationBootstrap(): Promise<void> {
     // The endpoints' projection wants the lane when one is created; those that exist already:
     if (this.config.lane === null) {
-      if ((await countEndpoints(this.reads)) > 0 || (await this.deliveries.count(ENDPOINTS)) > 0) this.demand.want(WEBHOOK_LANE);
+      await declareEndpoints(this.reads);
+      if ((await this.reads.count(WEBHOOKS)) > 0 || (await this.deliveries.count(ENDPOINTS)) > 0) this.demand.want(WEBHOOK_LANE);
     }
     if (!deliversHere(this.config)) return;
     // In its worker thread the lane runs as long as the thread does (the parent starts the thread
@@ -125,15 +126,11 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
 export async function skipQuietHistory(deliveries: ReadStore, reads: ReadStore): Promise<number> {
   const at = await deliveries.checkpoint(DISPATCHER);
   if ((await deliveries.count(ENDPOINTS)) > 0 || (await deliveries.count(DELIVERIES)) > 0) return at.position;
-  if ((await countEndpoints(reads)) === 0) return at.position;
+  await declareEndpoints(reads);
   const [oldest] = await reads.find<WebhookDoc>(WEBHOOKS, {}, { sort: [['seq', 1]], limit: 1 });
-  const to = oldest ? oldest.seq - 1 : at.position;
-  if (to <= at.position) return at.position;
-  return (await deliveries.commit(DISPATCHER, at.generation, at.position, to, [])) ? to : at.position;
+  if (!oldest || oldest.seq - 1 <= at.position) return at.position;
+  return (await deliveries.commit(DISPATCHER, at.generation, at.position, oldest.seq - 1, [])) ? oldest.seq - 1 : at.position;
 }
 
-/** The endpoints of the main read model (declared here as the main engine does: it may not have started, or run in another thread). */
-async function countEndpoints(reads: ReadStore): Promise<number> {
-  await reads.defineProjection(webhooksProjection.name, webhooksProjection.collections);
-  return reads.count(WEBHOOKS);
-}
+/** The endpoints' read model, declared here as the main engine does (it may not have started, or runs in another thread). */
+const declareEndpoints = (reads: ReadStore) => reads.defineProjection(webhooksProjection.name, webhooksProjection.collections);
