@@ -31,6 +31,8 @@ export class DeliveryOutcomes {
   constructor(
     private readonly es: EventSourcing,
     private readonly logger: Logger,
+    /** Told of the endpoints whose outcomes could not be recorded (their deliveries are pending again). */
+    private readonly lost: (webhookId: string) => void = () => undefined,
   ) {}
 
   get(deliveryId: string): KnownOutcome | undefined {
@@ -74,7 +76,10 @@ export class DeliveryOutcomes {
         }
       } catch (e) {
         // Not recorded: the attempt counts as not made, the delivery stays pending and goes again.
-        for (const a of attempts) this.known.delete(a.deliveryId);
+        for (const a of attempts) {
+          this.known.delete(a.deliveryId);
+          this.lost(a.webhookId);
+        }
         this.logger.error(`cannot record delivery outcomes: ${e instanceof Error ? e.message : String(e)}`);
       }
     }

@@ -3,13 +3,14 @@ import { EventSourcing, OutboundHttp, PlatformConfig } from '@app/platform';
 import { webhook, webhookStream } from '../domain/webhook';
 import { AttemptOutcome, DeliveryAttempt, retryDelayMs } from '../domain/webhook-delivery';
 import { DeliveryOutcomes, FLUSH_MS, KnownOutcome } from './delivery-outcomes';
-import { DELIVERIES, DeliveryDoc, DISPATCHER, ENDPOINTS, EndpointDoc } from './webhook-dispatcher.projection';
+import { DeliveryDoc, DISPATCHER, ENDPOINTS, EndpointDoc } from './webhook-dispatcher.projection';
 import { WebhookPayloads } from './webhook-payloads';
 import { DeliveryStore } from './delivery-store';
+import { PendingDeliveries } from './pending-deliveries';
 import { signedHeaders } from './webhook-signature';
 
-/** Pending deliveries of one endpoint looked at per pass (the oldest first). */
-const BATCH = 100;
+/** Every endpoint's deliveries are read from the start this often (the read model is the truth). */
+const REREAD_MS = 10_000;
 /** Attempts in flight per endpoint (at most one per resource: their order is kept) and in all. */
 const PER_ENDPOINT = 8;
 const IN_FLIGHT = 64;
@@ -51,6 +52,10 @@ export class WebhookDeliveryWorker {
    */
   private readonly freed = new Set<string>();
   private lastFullPass = 0;
+  private lastReread = 0;
+  private readonly pending: PendingDeliveries;
+  /** Endpoints whose older deliveries became pending again at a position (read again once it is committed). */
+  private readonly reopen = new Map<string, number>();
   /** Endpoints with pending deliveries behind the ones sent: an ended attempt may free the next. */
   private readonly backlog = new Set<string>();
 
@@ -62,12 +67,15 @@ export class WebhookDeliveryWorker {
   ) {
     // Keep-alive: an endpoint gets a delivery per event; a connection each would cost more than the delivery.
     this.outbound = new OutboundHttp(config, undefined, { keepAlive: true, maxSocketsPerHost: PER_ENDPOINT });
-    this.outcomes = new DeliveryOutcomes(es, this.logger);
+    this.pending = new PendingDeliveries(store);
+    // Outcomes that could not be recorded: their deliveries are pending again.
+    this.outcomes = new DeliveryOutcomes(es, this.logger, (webhookId) => this.pending.reread(webhookId));
   }
 
   /** Started and stopped by the webhook lane, where deliveries are sent (see deliversHere). */
   start(): void {
     this.running = true;
+    this.pending.rereadAll();
     this.schedule(0);
   }
 
@@ -85,6 +93,15 @@ export class WebhookDeliveryWorker {
     if (endpointId && position === 0) this.freed.add(endpointId);
     else if (endpointId) this.dirty.set(endpointId, Math.max(this.dirty.get(endpointId) ?? 0, position));
     this.schedule(SOON_MS);
+  }
+
+  /**
+   * Deliveries of the endpoint older than the newest became pending again (a redelivery, the
+   * endpoint enabled again), committed at `position`: read from the start.
+   */
+  reopened(endpointId: string, position: number): void {
+    this.reopen.set(endpointId, Math.max(this.reopen.get(endpointId) ?? 0, position));
+    this.nudge(endpointId, position);
   }
 
   private schedule(ms: number): void {
@@ -119,9 +136,15 @@ export class WebhookDeliveryWorker {
     const now = Date.now();
     const full = now - this.lastFullPass >= IDLE_MS;
     if (full) this.lastFullPass = now;
+    if (now - this.lastReread >= REREAD_MS) {
+      this.lastReread = now;
+      this.pending.rereadAll();
+    }
     let nextDue = Number.POSITIVE_INFINITY;
+    const endpoints = await this.store.find<EndpointDoc>(ENDPOINTS, { active: true });
+    this.pending.forgetOthers(new Set(endpoints.map((e) => e.id)));
     // Endpoint by endpoint, so deliveries held for a disabled or slow one never hide another's.
-    for (const endpoint of await this.store.find<EndpointDoc>(ENDPOINTS, { active: true })) {
+    for (const endpoint of endpoints) {
       if (endpoint.disableDue) {
         void this.disable(endpoint);
         continue;
@@ -131,10 +154,14 @@ export class WebhookDeliveryWorker {
       const visible = news !== undefined && news <= applied;
       if (visible) this.dirty.delete(endpoint.id);
       const freed = this.freed.delete(endpoint.id);
-      if (!full && !visible && !freed) continue;
+      const reopened = this.reopen.get(endpoint.id);
+      if (reopened !== undefined && reopened <= applied) {
+        this.reopen.delete(endpoint.id);
+        this.pending.reread(endpoint.id);
+      }
+      if (!full && !freed && !this.pending.wantsRead(endpoint.id, visible ? news : 0)) continue;
       this.backlog.delete(endpoint.id);
-      const pending = await this.store.find<DeliveryDoc>(DELIVERIES, { webhookId: endpoint.id, status: 'pending' }, { sort: [['seq', 1]], limit: BATCH });
-      if (pending.length === BATCH) this.backlog.add(endpoint.id);
+      const pending = await this.pending.of(endpoint.id, applied);
       const blocked = new Set<string>();
       for (const d of pending) {
         const known = this.outcomes.get(d.id);
@@ -157,9 +184,10 @@ export class WebhookDeliveryWorker {
         }
         this.send(d, endpoint, Math.max(d.attempts.length, known?.attempts ?? 0));
       }
+      if (this.pending.wantsRead(endpoint.id)) this.backlog.add(endpoint.id);
     }
     if (Number.isFinite(nextDue)) this.schedule(Math.max(SOON_MS, nextDue - Date.now()));
-    if (this.dirty.size > 0 || this.freed.size > 0) this.again = true;
+    if (this.dirty.size > 0 || this.freed.size > 0 || this.reopen.size > 0) this.again = true;
   }
 
   private send(d: DeliveryDoc, endpoint: EndpointDoc, attemptsBefore: number): void {
@@ -209,6 +237,11 @@ export class WebhookDeliveryWorker {
       nextAttemptAt: delay === null ? null : new Date(nextAttemptAt).toISOString(),
     };
     this.outcomes.remember(d.organizationId, outcome, attemptsBefore + 1, nextAttemptAt);
+    // The held delivery goes by what happened, also once the outcome is folded and forgotten.
+    if (status === 'retrying') {
+      d.attempts = [...d.attempts, attempt];
+      d.nextAttemptAt = nextAttemptAt;
+    } else this.pending.ended(d.webhookId, d.id);
   }
 
   /** An endpoint whose deliveries failed too often in a row is disabled, with the reason. */

@@ -13,6 +13,8 @@ export interface DispatcherOptions {
   disableAfterFailures: number;
   /** Told when a delivery was recorded for an endpoint, at a position (it goes out once that commits). */
   recorded?: (webhookId: string, position: number) => void;
+  /** Told when older deliveries of an endpoint became pending again (a redelivery, the endpoint enabled), at a position. */
+  reopened?: (webhookId: string, position: number) => void;
 }
 
 /** Endpoints that collect deliveries: active ones, and those the worker disabled (they resume when enabled). */
@@ -69,7 +71,9 @@ async function applyOwn(event: RecordedEvent, ctx: ProjectionContext, o: Dispatc
     case 'WebhookUpdated': {
       const { active } = e.data.changes;
       const enabled = active === true ? { disabledReason: null, consecutiveFailures: 0, disableDue: null } : active === false ? { disableDue: null } : {};
-      return ctx.update<EndpointDoc>(ENDPOINTS, e.data.webhookId, (d) => ({ ...d, ...e.data.changes, ...enabled }));
+      await ctx.update<EndpointDoc>(ENDPOINTS, e.data.webhookId, (d) => ({ ...d, ...e.data.changes, ...enabled }));
+      if (active === true) o.reopened?.(e.data.webhookId, e.position);
+      return;
     }
     case 'WebhookSecretRotated': {
       const { sealedSecret, previousSealedSecret, previousValidUntil } = e.data;
@@ -90,7 +94,8 @@ async function applyOwn(event: RecordedEvent, ctx: ProjectionContext, o: Dispatc
       return;
     case 'WebhookRedeliveryRequested':
       // Due at once: retry times are the worker's (wall clock), not the events' clock.
-      return ctx.update<DeliveryDoc>(DELIVERIES, e.data.deliveryId, (d) => ({ ...d, status: 'pending', nextAttemptAt: 0, retryFrom: d.attempts.length }));
+      await ctx.update<DeliveryDoc>(DELIVERIES, e.data.deliveryId, (d) => ({ ...d, status: 'pending', nextAttemptAt: 0, retryFrom: d.attempts.length }));
+      return o.reopened?.(e.data.webhookId, e.position);
   }
 }
 

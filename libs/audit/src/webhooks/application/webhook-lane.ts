@@ -41,6 +41,7 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
       auditedEventTypes: AUDIT_ACTIONS.eventTypes(),
       disableAfterFailures: this.config.webhookDisableAfterFailures,
       recorded: (webhookId, position) => this.worker.nudge(webhookId, position),
+      reopened: (webhookId, position) => this.worker.reopened(webhookId, position),
     });
   }
 
