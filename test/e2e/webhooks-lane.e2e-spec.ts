@@ -127,6 +127,18 @@ describe('webhook lane thread: restarted when it fails (e2e)', () => {
     ).body as { id: string; secret: string };
     receiver.setSecrets('/d', [hook.secret]);
     await receiver.waitFor(() => threads.has('webhooks'), 30_000);
+    // The API tells its lane how busy its event loop is, so the lane yields while it is (LanePacer).
+    const told: unknown[] = [];
+    const lane = threads.get('webhooks')!;
+    const post = lane.postMessage.bind(lane);
+    lane.postMessage = (m: unknown) => {
+      told.push(m);
+      post(m);
+    };
+    await receiver.waitFor(() => told.some((m) => (m as { type?: string }).type === 'load'), 5_000);
+    const load = told.find((m) => (m as { type?: string }).type === 'load') as { busy: number };
+    expect(load.busy).toBeGreaterThanOrEqual(0);
+    expect(load.busy).toBeLessThanOrEqual(1);
     await t.http.patch(`/v1/spaces/${before}`).set(bearer(token)).send({ title: 'After' }).expect(200);
     await receiver.waitFor((r) => r.some((d) => d.path === '/d' && d.body.type === 'space.updated'), 30_000);
     const got = receiver.on('/d');

@@ -1,7 +1,8 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import * as path from 'path';
+import { EventLoopUtilization, performance } from 'perf_hooks';
 import { Worker } from 'worker_threads';
-import { LaneDemand, PlatformConfig, ProjectionEngine } from '@app/platform';
+import { LANE_LOAD_EVERY_MS, LaneDemand, PlatformConfig, ProjectionEngine } from '@app/platform';
 
 /** Lanes of work that run in a worker thread of their own, and when. */
 const LANES: Array<{ name: string; inThread: (c: PlatformConfig) => boolean }> = [
@@ -57,6 +58,7 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.stopping || !this.leading || this.threads.has(lane)) return;
     const worker = spawn(lane, this.config);
     this.threads.set(lane, worker);
+    this.tellLoad();
     let ready = false;
     worker.on('message', (m: unknown) => {
       if (m === 'ready') {
@@ -73,6 +75,28 @@ export class LaneThreads implements OnApplicationBootstrap, BeforeApplicationShu
       this.logger.error(`lane ${lane} stopped (exit ${code}); starting it again in ${wait} ms`);
       setTimeout(() => this.start(lane, Math.min(60_000, wait * 2)), wait).unref();
     });
+  }
+
+  private loadTimer: NodeJS.Timeout | null = null;
+
+  /**
+   * Tells every lane, every LANE_LOAD_EVERY_MS while one runs, how busy this event loop (the
+   * API's) was since the last time: a lane keeps to its budget while it is busy (LanePacer).
+   */
+  private tellLoad(): void {
+    if (this.loadTimer) return;
+    let last: EventLoopUtilization = performance.eventLoopUtilization();
+    this.loadTimer = setInterval(() => {
+      if (this.threads.size === 0) {
+        clearInterval(this.loadTimer!);
+        this.loadTimer = null;
+        return;
+      }
+      const now = performance.eventLoopUtilization();
+      const busy = performance.eventLoopUtilization(now, last).utilization;
+      last = now;
+      for (const w of this.threads.values()) w.postMessage({ type: 'load', busy });
+    }, LANE_LOAD_EVERY_MS).unref();
   }
 
   /** A lane asks where projections are (they run here, ahead of their stored checkpoints). */

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import * as os from 'os';
 import { parentPort, workerData } from 'worker_threads';
-import { createLogger, PinoNestLogger, PlatformConfig, ProjectionEngine } from '@app/platform';
+import { createLogger, LanePacer, PinoNestLogger, PlatformConfig, ProjectionEngine } from '@app/platform';
 import { AppModule } from './app.module';
 
 /**
@@ -38,7 +38,9 @@ async function run(): Promise<void> {
       }),
   );
   await app.init();
+  const pacer = app.get(LanePacer);
   parentPort!.on('message', (m: unknown) => {
+    if (isLoad(m)) return pacer.told(m.busy);
     if (isPosition(m)) {
       asked.get(m.id)?.(m.position);
       asked.delete(m.id);
@@ -55,6 +57,9 @@ async function run(): Promise<void> {
   });
   parentPort!.postMessage('ready');
 }
+
+const isLoad = (m: unknown): m is { type: 'load'; busy: number } =>
+  !!m && typeof m === 'object' && (m as { type?: unknown }).type === 'load' && typeof (m as { busy?: unknown }).busy === 'number';
 
 const isPosition = (m: unknown): m is { type: 'position'; id: number; position: number } =>
   !!m && typeof m === 'object' && (m as { type?: unknown }).type === 'position';

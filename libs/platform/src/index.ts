@@ -55,6 +55,7 @@ export * from './blobs/raw-upload-path';
 export * from './outbound';
 export * from './time-travel';
 export * from './lanes/lane-demand';
+export * from './lanes/lane-pacer';
 export * from './modules/on-first-use';
 export * from './ddd/audit-action';
 export * from './observability/metrics.service';

@@ -23,6 +23,7 @@ import { PlatformMetricsCollector } from './observability/metrics-platform.colle
 import { ProjectionEngine } from './projections/projection-engine';
 import { InvalidatingCache } from './cache/invalidating-cache';
 import { LaneDemand } from './lanes/lane-demand';
+import { LanePacer } from './lanes/lane-pacer';
 import { ReadStore } from './read-store/read-store.port';
 import { Scheduler, timersProjection } from './scheduler/scheduler';
 import { CancelTimerHandler, ScheduleTimerHandler } from './scheduler/timer.commands';
@@ -82,6 +83,7 @@ export class PlatformModule implements OnApplicationShutdown {
       EventSourcing,
       InvalidatingCache,
       LaneDemand,
+      LanePacer,
       ProjectionEngine,
       Scheduler,
       ScheduleTimerHandler,
@@ -109,6 +111,7 @@ export class PlatformModule implements OnApplicationShutdown {
         EventSourcing,
         InvalidatingCache,
         LaneDemand,
+        LanePacer,
         ProjectionEngine,
         Scheduler,
         Urls,

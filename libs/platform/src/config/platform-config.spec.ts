@@ -12,3 +12,16 @@ describe('PlatformConfig: HEAP_GROWING_PERCENT', () => {
     expect(() => PlatformConfig.fromEnv({ HEAP_GROWING_PERCENT: value })).toThrow('HEAP_GROWING_PERCENT must be an integer from 0 to 400 (0: V8 decides)');
   });
 });
+
+describe('PlatformConfig: LANE_BUSY_SHARE', () => {
+  it('defaults to 0.1 and takes a share above 0 up to 1 (lanes never yield)', () => {
+    expect(PlatformConfig.fromEnv({}).laneBusyShare).toBe(0.1);
+    expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '0.25' }).laneBusyShare).toBe(0.25);
+    expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '1' }).laneBusyShare).toBe(1);
+    expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '' }).laneBusyShare).toBe(0.1);
+  });
+
+  it.each(['0', '-0.1', '1.5', 'half'])('refuses %s at start, naming the variable and the rule', (value) => {
+    expect(() => PlatformConfig.fromEnv({ LANE_BUSY_SHARE: value })).toThrow('LANE_BUSY_SHARE must be a number above 0 and at most 1 (1: lanes never yield)');
+  });
+});

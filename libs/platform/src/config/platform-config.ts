@@ -54,6 +54,11 @@ export class PlatformConfig {
    * times its live size). Applied by the API's main at start.
    */
   heapGrowingPercent = 50;
+  /**
+   * The share of its event loop's time a lane (webhook delivery) may use while the API's event
+   * loop is busy (LANE_BUSY_SHARE, above 0 up to 1; 1: lanes never yield). See LanePacer.
+   */
+  laneBusyShare = 0.1;
   /** Shed a request that waited longer than this in the admission queue (and queue no more than that many). */
   shedQueueWaitMs = 500;
   /** /health/ready answers 503 when a projection is more events than this behind the head. */
@@ -173,6 +178,11 @@ export class PlatformConfig {
       const percent = Number(env.HEAP_GROWING_PERCENT);
       if (!Number.isInteger(percent) || percent < 0 || percent > 400) throw new Error('HEAP_GROWING_PERCENT must be an integer from 0 to 400 (0: V8 decides)');
       c.heapGrowingPercent = percent;
+    }
+    if (env.LANE_BUSY_SHARE !== undefined && env.LANE_BUSY_SHARE !== '') {
+      const share = Number(env.LANE_BUSY_SHARE);
+      if (!Number.isFinite(share) || share <= 0 || share > 1) throw new Error('LANE_BUSY_SHARE must be a number above 0 and at most 1 (1: lanes never yield)');
+      c.laneBusyShare = share;
     }
     if (env.SHED_QUEUE_WAIT_MS) c.shedQueueWaitMs = Number(env.SHED_QUEUE_WAIT_MS);
     if (env.READY_MAX_LAG_EVENTS) c.readyMaxLagEvents = Number(env.READY_MAX_LAG_EVENTS);

@@ -19,6 +19,7 @@ export class TurnQueue {
   private lastYield = performance.now();
   /** Turns granted so far, per holder name (for tests and operators). */
   readonly granted = new Map<string, number>();
+  private pace: (() => Promise<void>) | null = null;
 
   constructor(private readonly yieldEveryMs = 10) {}
 
@@ -26,7 +27,13 @@ export class TurnQueue {
     if (this.busy || (background && this.holds > 0)) await new Promise<void>((resolve) => (background ? this.background : this.queue).push(resolve));
     else this.busy = true;
     if (this.due()) await this.yieldToEventLoop();
+    if (this.pace) await this.pace();
     this.granted.set(holder, (this.granted.get(holder) ?? 0) + 1);
+  }
+
+  /** Every turn first waits for `pace`, and so does a turn's work when it breathes (a lane's turns keep to its budget: LanePacer). */
+  pacedBy(pace: () => Promise<void>): void {
+    this.pace = pace;
   }
 
   release(): void {
@@ -58,6 +65,7 @@ export class TurnQueue {
   /** Within a turn: lets the event loop in (setImmediate) when work has run `yieldEveryMs` without it. */
   async breathe(): Promise<void> {
     if (this.due()) await this.yieldToEventLoop();
+    if (this.pace) await this.pace();
   }
 
   private due(): boolean {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EventSourcing, OutboundHttp, PlatformConfig } from '@app/platform';
+import { EventSourcing, LanePacer, OutboundHttp, PlatformConfig } from '@app/platform';
 import { webhook, webhookStream } from '../domain/webhook';
 import { AttemptOutcome, DeliveryAttempt, retryDelayMs } from '../domain/webhook-delivery';
 import { DeliveryOutcomes, FLUSH_MS, KnownOutcome } from './delivery-outcomes';
@@ -64,6 +64,7 @@ export class WebhookDeliveryWorker {
     private readonly es: EventSourcing,
     private readonly payloads: WebhookPayloads,
     private readonly config: PlatformConfig,
+    private readonly pacer: LanePacer,
   ) {
     // Keep-alive: an endpoint gets a delivery per event; a connection each would cost more than the delivery.
     this.outbound = new OutboundHttp(config, undefined, { keepAlive: true, maxSocketsPerHost: PER_ENDPOINT });
@@ -129,6 +130,8 @@ export class WebhookDeliveryWorker {
   }
 
   private async pass(): Promise<void> {
+    // While the API is busy, the lane keeps to its budget (LanePacer): sends wait for it.
+    await this.pacer.gate();
     if (this.outcomes.due()) await this.outcomes.flush();
     else if (this.outcomes.waiting > 0) this.schedule(FLUSH_MS);
     const applied = (await this.store.checkpoint(DISPATCHER)).position;

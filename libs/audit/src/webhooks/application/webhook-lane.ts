@@ -1,5 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { EventStore, LaneDemand, PlatformConfig, ProjectionEngine, ReadStore, Write } from '@app/platform';
+import { EventStore, LaneDemand, LanePacer, PlatformConfig, ProjectionEngine, ReadStore, Write } from '@app/platform';
 import { AuditEventSource } from '../../ports';
 import { AUDIT_ACTIONS } from '../../audit-action.registry';
 import { AUDIT_LOG_PROJECTION } from '../../log/audit-log.read-models';
@@ -32,6 +32,7 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
     private readonly source: AuditEventSource,
     private readonly worker: WebhookDeliveryWorker,
     private readonly demand: LaneDemand,
+    private readonly pacer: LanePacer,
   ) {}
 
   private dispatcher() {
@@ -74,6 +75,8 @@ export class WebhookLane implements OnModuleInit, OnApplicationBootstrap, Before
     await skipQuietHistory(this.deliveries, this.reads);
     const engine = new ProjectionEngine(this.events, this.deliveries, this.config);
     engine.registerProjection(this.dispatcher());
+    // Its turns keep to the lane's budget while the API is busy (the worker's passes as well).
+    engine.turns.pacedBy(() => this.pacer.gate());
     // It reads the audit log (the audit event of each event it dispatches): it follows that
     // projection, not the read models every request waits for (the audit log is not one of them).
     // Until the main engine has declared it, nothing is known to have passed.
