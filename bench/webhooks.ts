@@ -119,7 +119,11 @@ export async function runWebhooksBench(): Promise<{ line: string; details: strin
     await patch();
     const started = Date.now() + 60_000;
     while ((await report()).seen < ENDPOINTS && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
+    const seenBefore = (await report()).seen;
+    const roundStart = performance.now();
     const withHooks = await round();
+    const roundSeconds = (performance.now() - roundStart) / 1000;
+    const duringRound = (await report()).seen - seenBefore;
     const expected = ENDPOINTS * (WARMUP + PATCHES + 1);
     const deadline = Date.now() + 120_000;
     let { lags, seen } = await report();
@@ -141,7 +145,7 @@ export async function runWebhooksBench(): Promise<{ line: string; details: strin
       details: [
         `${WARMUP} warm-up + ${PATCHES} PATCH /v1/spaces/{id} one at a time over ${SPACES} spaces, without webhooks: p50 ${ms(percentile(without, 50))} ms, p99 ${ms(p0)} ms`,
         `the same with ${ENDPOINTS} endpoints subscribed to space.updated: p50 ${ms(percentile(withHooks, 50))} ms, p99 ${ms(p10)} ms (goal: within 10%)`,
-        `${seen} deliveries, each once, commit → receiver lag p50 ${ms(lag50)} ms, p99 ${ms(lag99)} ms, max ${ms(Math.max(...lags))} ms (the lane yields to the busy API during the round: LANE_BUSY_SHARE=${config.laneBusyShare})`,
+        `${seen} deliveries, each once, commit → receiver lag p50 ${ms(lag50)} ms, p99 ${ms(lag99)} ms, max ${ms(Math.max(...lags))} ms (the lane yields to the busy API during the round: LANE_BUSY_SHARE=${config.laneBusyShare}; ${duringRound} deliveries arrived during the ${roundSeconds.toFixed(1)} s round, ${Math.round(duringRound / roundSeconds)}/s, the rest after it)`,
       ],
     };
   } finally {

@@ -14,11 +14,11 @@ describe('PlatformConfig: HEAP_GROWING_PERCENT', () => {
 });
 
 describe('PlatformConfig: LANE_BUSY_SHARE', () => {
-  it('defaults to 0.1 and takes a share above 0 up to 1 (lanes never yield)', () => {
-    expect(PlatformConfig.fromEnv({}).laneBusyShare).toBe(0.1);
+  it('defaults to 0.05 and takes a share above 0 up to 1 (lanes never yield)', () => {
+    expect(PlatformConfig.fromEnv({}).laneBusyShare).toBe(0.05);
     expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '0.25' }).laneBusyShare).toBe(0.25);
     expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '1' }).laneBusyShare).toBe(1);
-    expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '' }).laneBusyShare).toBe(0.1);
+    expect(PlatformConfig.fromEnv({ LANE_BUSY_SHARE: '' }).laneBusyShare).toBe(0.05);
   });
 
   it.each(['0', '-0.1', '1.5', 'half'])('refuses %s at start, naming the variable and the rule', (value) => {

@@ -58,7 +58,7 @@ export class PlatformConfig {
    * The share of its event loop's time a lane (webhook delivery) may use while the API's event
    * loop is busy (LANE_BUSY_SHARE, above 0 up to 1; 1: lanes never yield). See LanePacer.
    */
-  laneBusyShare = 0.1;
+  laneBusyShare = 0.05;
   /** Shed a request that waited longer than this in the admission queue (and queue no more than that many). */
   shedQueueWaitMs = 500;
   /** /health/ready answers 503 when a projection is more events than this behind the head. */
