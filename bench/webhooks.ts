@@ -13,20 +13,24 @@ import { ms, percentile } from './stats';
 
 /**
  * Webhooks (`npm run bench -- webhooks`): PATCH /v1/spaces/{id} one at a time over 20 spaces,
- * first with no webhook, then with 10 endpoints subscribed to every space event (a receiver in
- * this process answering 204), once a first write has reached them all (the lane's thread starts
- * with the first endpoint). Delivery lag: from the event's commit (its `timestamp`, the
- * audit event's occurredAt on the system clock) to its arrival at the receiver. Goal (issue 19):
+ * in four rounds that alternate: with no webhook, with 10 endpoints subscribed to every space
+ * event (a receiver in this process answering 204; each round once a first write has reached
+ * them all: the lane's thread starts with the first endpoint), with none again (deleted once
+ * their deliveries arrived: the lane's thread runs, idle), with 10 again; each side's p99 is
+ * over its two rounds. Delivery lag: from the event's commit (its `timestamp`, the audit
+ * event's occurredAt on the system clock) to its arrival at the receiver. Goal (issue 19):
  * PATCH p99 with 10 endpoints within 10% of none (writes never wait for deliveries).
  *
  * The PATCHes keep the API's event loop busy, so the lane keeps to LANE_BUSY_SHARE of its time
- * during the round (LanePacer) and sends the rest once the round is over: the lag is long, and
- * it is the price of the goal. 3,000 PATCHes per round, so the p99 rests on 30 samples, not 10
+ * during the rounds (LanePacer) and sends the rest once they are over: the lag is long, and it
+ * is the price of the goal. 3,000 PATCHes per side, so each p99 rests on 30 samples, not 10
  * (with 1,000, two runs of the same round differed by a quarter).
  */
 const SPACES = 20;
 const ENDPOINTS = 10;
 const WARMUP = 100;
+/** PATCHes before the first measured round. */
+const COLD = 1_000;
 /**
  * Answers 204 and keeps, per first arrival of a webhook-id, the lag from the event's timestamp.
  * It stands in for receivers on other machines: its thread runs at the lowest priority, so its
@@ -96,45 +100,72 @@ export async function runWebhooksBench(): Promise<{ line: string; details: strin
       if (res.status !== 200) throw new Error(`PATCH -> ${res.status}: ${text}`);
       return performance.now() - t0;
     };
-    const round = async () => {
+    const round = async (n: number) => {
       for (let i = 0; i < WARMUP; i++) await patch();
       const samples: number[] = [];
-      for (let i = 0; i < PATCHES; i++) samples.push(await patch());
+      for (let i = 0; i < n; i++) samples.push(await patch());
       return samples;
     };
+    /** Every delivery so far arrived (each once), or the bench fails naming what is missing. */
+    const drained = async (expected: number, hookId: string) => {
+      const deadline = Date.now() + 120_000;
+      let got = await report();
+      while (got.seen < expected && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 200));
+        got = await report();
+      }
+      if (got.seen < expected) {
+        const list = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks/${hookId}/deliveries?limit=3`, { headers });
+        throw new Error(`only ${got.seen} of ${expected} deliveries arrived; the first endpoint's latest: ${await list.text()}`);
+      }
+      return got;
+    };
+    /** Subscribes 10 endpoints, and waits until a first write reached them all (the lane's thread starts with the first endpoint). */
+    const subscribe = async (set: number, seenBefore: number) => {
+      const ids: string[] = [];
+      for (let i = 0; i < ENDPOINTS; i++) {
+        const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ url: `${receiverUrl}/hook/${set}/${i}`, events: ['space.updated'] }),
+        });
+        if (res.status !== 201) throw new Error(`POST webhooks -> ${res.status}: ${await res.text()}`);
+        ids.push(((await res.json()) as { id: string }).id);
+      }
+      await patch();
+      await drained(seenBefore + ENDPOINTS, ids[0]);
+      return ids;
+    };
+    const unsubscribe = async (ids: string[]) => {
+      for (const id of ids) {
+        const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks/${id}`, { method: 'DELETE', headers });
+        if (res.status !== 205) throw new Error(`DELETE webhook -> ${res.status}: ${await res.text()}`);
+      }
+    };
 
-    const without = await round();
-    const hookIds: string[] = [];
-    for (let i = 0; i < ENDPOINTS; i++) {
-      const res = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ url: `${receiverUrl}/hook/${i}`, events: ['space.updated'] }),
-      });
-      if (res.status !== 201) throw new Error(`POST webhooks -> ${res.status}: ${await res.text()}`);
-      hookIds.push(((await res.json()) as { id: string }).id);
-    }
-    // The webhook lane's thread starts with the first endpoint: one write delivered to every
-    // endpoint before the round, so the round measures writes beside a running lane, not its start.
-    await patch();
-    const started = Date.now() + 60_000;
-    while ((await report()).seen < ENDPOINTS && Date.now() < started) await new Promise((r) => setTimeout(r, 50));
-    const seenBefore = (await report()).seen;
-    const roundStart = performance.now();
-    const withHooks = await round();
-    const roundSeconds = (performance.now() - roundStart) / 1000;
-    const duringRound = (await report()).seen - seenBefore;
-    const expected = ENDPOINTS * (WARMUP + PATCHES + 1);
-    const deadline = Date.now() + 120_000;
-    let { lags, seen } = await report();
-    while (seen < expected && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 200));
-      ({ lags, seen } = await report());
-    }
-    if (seen < expected) {
-      const list = await fetch(`${baseUrl}/v1/orgs/${organizationId}/webhooks/${hookIds[0]}/deliveries?limit=3`, { headers });
-      throw new Error(`only ${seen} of ${expected} deliveries arrived; the first endpoint's latest: ${await list.text()}`);
-    }
+    // Rounds alternate, half of the PATCHes each: none, 10 endpoints, none again (the endpoints
+    // deleted once their deliveries arrived), 10 endpoints again. A first round, not measured,
+    // warms the server (its code and heap), so the first measured round is not the coldest.
+    const half = Math.ceil(PATCHES / 2);
+    await round(COLD);
+    const without = await round(half);
+    const first = await subscribe(1, 0);
+    let seenBefore = (await report()).seen;
+    let roundStart = performance.now();
+    const withHooks = await round(half);
+    let roundSeconds = (performance.now() - roundStart) / 1000;
+    let duringRound = (await report()).seen - seenBefore;
+    const perSet = ENDPOINTS * (1 + WARMUP + half);
+    await drained(perSet, first[0]);
+    await unsubscribe(first);
+    without.push(...(await round(half)));
+    const second = await subscribe(2, perSet);
+    seenBefore = (await report()).seen;
+    roundStart = performance.now();
+    withHooks.push(...(await round(half)));
+    roundSeconds += (performance.now() - roundStart) / 1000;
+    duringRound += (await report()).seen - seenBefore;
+    const { lags, seen } = await drained(2 * perSet, second[0]);
 
     const p0 = percentile(without, 99);
     const p10 = percentile(withHooks, 99);
@@ -143,9 +174,9 @@ export async function runWebhooksBench(): Promise<{ line: string; details: strin
     return {
       line: `webhooks: lag_p99_ms=${ms(lag99)} patch_p99_ms_0=${ms(p0)} patch_p99_ms_10=${ms(p10)} ratio=${(p10 / p0).toFixed(2)}`,
       details: [
-        `${WARMUP} warm-up + ${PATCHES} PATCH /v1/spaces/{id} one at a time over ${SPACES} spaces, without webhooks: p50 ${ms(percentile(without, 50))} ms, p99 ${ms(p0)} ms`,
-        `the same with ${ENDPOINTS} endpoints subscribed to space.updated: p50 ${ms(percentile(withHooks, 50))} ms, p99 ${ms(p10)} ms (goal: within 10%)`,
-        `${seen} deliveries, each once, commit → receiver lag p50 ${ms(lag50)} ms, p99 ${ms(lag99)} ms, max ${ms(Math.max(...lags))} ms (the lane yields to the busy API during the round: LANE_BUSY_SHARE=${config.laneBusyShare}; ${duringRound} deliveries arrived during the ${roundSeconds.toFixed(1)} s round, ${Math.round(duringRound / roundSeconds)}/s, the rest after it)`,
+        `after ${COLD} PATCHes to warm up, 2 × (${WARMUP} warm-up + ${half}) PATCH /v1/spaces/{id} one at a time over ${SPACES} spaces, without webhooks (before any endpoint, and after they were deleted): p50 ${ms(percentile(without, 50))} ms, p99 ${ms(p0)} ms`,
+        `the same with ${ENDPOINTS} endpoints subscribed to space.updated, in rounds between those: p50 ${ms(percentile(withHooks, 50))} ms, p99 ${ms(p10)} ms (goal: within 10%)`,
+        `${seen} deliveries, each once, commit → receiver lag p50 ${ms(lag50)} ms, p99 ${ms(lag99)} ms, max ${ms(Math.max(...lags))} ms (the lane yields to the busy API during the round: LANE_BUSY_SHARE=${config.laneBusyShare}; ${duringRound} deliveries arrived during the ${roundSeconds.toFixed(1)} s of those rounds, ${Math.round(duringRound / roundSeconds)}/s, the rest after them)`,
       ],
     };
   } finally {
