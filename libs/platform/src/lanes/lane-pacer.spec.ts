@@ -14,9 +14,12 @@ describe('LanePacer', () => {
     slept: number[] = [];
     now = () => this.t;
     active = () => this.busy;
+    /** What happens while the lane sleeps (the API's parent tells it again, say). */
+    meanwhile = () => undefined as void;
     sleep = async (ms: number) => {
       this.slept.push(ms);
       this.t += ms;
+      this.meanwhile();
     };
     work(ms: number) {
       this.t += ms;
@@ -56,6 +59,7 @@ describe('LanePacer', () => {
   it('given a busy API, when work between turns (replies, say) used the budget, then the next turn waits for it', async () => {
     const { clocks, pacer } = pacerWith(0.1);
     pacer.told(1);
+    clocks.meanwhile = () => pacer.told(1);
     await pacer.gate();
     clocks.work(50); // not a turn of its own: the loop's active time counts all the same
     const before = clocks.t;
@@ -63,6 +67,24 @@ describe('LanePacer', () => {
     // 50 ms of work, less the 10 ms of credit and the 5 ms it earned meanwhile: 35 ms of debt
     // at 10% take 350 ms to earn back.
     expect(clocks.t - before).toBe(350);
+    // In sleeps of at most one period, so news that the API is no longer busy is heard soon.
+    expect(Math.max(...clocks.slept)).toBeLessThanOrEqual(LANE_LOAD_EVERY_MS);
+  });
+
+  it('given a lane deep in debt, when the API stops being busy, then the lane goes on within a period', async () => {
+    const { clocks, pacer } = pacerWith(0.05);
+    pacer.told(1);
+    await pacer.gate();
+    clocks.work(500); // 500 ms of debt at 5 %: ten seconds to earn back while the API stays busy
+    pacer.told(1);
+    let slept = 0;
+    clocks.meanwhile = () => {
+      slept++;
+      if (slept === 2) pacer.told(0.2);
+    };
+    const before = clocks.t;
+    await pacer.gate();
+    expect(clocks.t - before).toBe(2 * LANE_LOAD_EVERY_MS);
   });
 
   it('given the API was busy but has not said so for a while (its parent gone, say), when the lane works, then it no longer waits', async () => {

@@ -95,7 +95,8 @@ export class LanePacer {
       this.credit = Math.min(this.burst, this.credit + earned);
       if (this.credit >= 0) return;
       this.waits++;
-      await this.clocks.sleep(Math.max(1, -this.credit / this.config.laneBusyShare));
+      // At most a period at a time: a lane told the API is no longer busy (or stopping) goes on soon.
+      await this.clocks.sleep(Math.min(LANE_LOAD_EVERY_MS, Math.max(1, -this.credit / this.config.laneBusyShare)));
     }
   }
 }
