@@ -52,7 +52,7 @@ export class LanePacer {
   private lastAt: number;
   private lastActive: number;
   private readonly clocks: PacerClocks;
-  /** Times a turn waited, for tests and operators. */
+  /** Times a turn waited (the specs read it). */
   waits = 0;
 
   constructor(

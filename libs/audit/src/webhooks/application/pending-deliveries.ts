@@ -2,7 +2,7 @@ import { ReadStore } from '@app/platform';
 import { DELIVERIES, DeliveryDoc } from './webhook-dispatch.read-models';
 
 /** Pending deliveries held per endpoint (the oldest first); the rest is read as these go. */
-export const HELD = 200;
+const HELD = 200;
 
 /** What the worker holds of one endpoint's pending deliveries. */
 interface Held {
@@ -45,7 +45,12 @@ export class PendingDeliveries {
   /** Whether a look at the endpoint would read the store (so a pass must look at it). */
   wantsRead(endpointId: string, recordedUpTo = 0): boolean {
     const h = this.held.get(endpointId);
-    return !h || h.stale || recordedUpTo > h.readTo || (h.more && h.docs.length <= this.cap / 2);
+    return !h || h.stale || recordedUpTo > h.readTo || (h.more && this.runningLow(h));
+  }
+
+  /** Half of what may be held is gone: time to read on past what is held. */
+  private runningLow(h: Held): boolean {
+    return h.docs.length <= this.cap / 2;
   }
 
   /**
@@ -61,7 +66,7 @@ export class PendingDeliveries {
       h.more = false;
       h.stale = false;
       await this.read(endpointId, h, applied);
-    } else if (h.readTo < applied && (!h.more || h.docs.length <= this.cap / 2)) await this.read(endpointId, h, applied);
+    } else if (h.readTo < applied && (!h.more || this.runningLow(h))) await this.read(endpointId, h, applied);
     return h.docs;
   }
 
@@ -84,11 +89,6 @@ export class PendingDeliveries {
     if (!h) return;
     const i = h.docs.findIndex((d) => d.id === deliveryId);
     if (i >= 0) h.docs.splice(i, 1);
-  }
-
-  /** An endpoint deleted or disabled: nothing of it is held. */
-  drop(endpointId: string): void {
-    this.held.delete(endpointId);
   }
 
   /** Endpoints held that are not among `ids` (deleted or disabled since). */
